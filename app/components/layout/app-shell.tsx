@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useMatches } from 'react-router';
+import { reloadAfterChunkError } from '#app/lib/chunk-reload.ts';
+import { useLayoutData } from '#app/lib/layout-data.ts';
+import { LoadingBar } from '../ui/loading-bar.tsx';
+import { OfflineFlag } from '../ui/offline-flag.tsx';
+import { ScrollToTop } from '../ui/scroll-to-top.tsx';
+import { Toaster } from '../ui/toaster.tsx';
+import { BottomBar } from './bottom-bar.tsx';
+import { buildMainMenu, EMPTY_COUNTS, NO_SITE_LINKS } from './menu.ts';
+import { MobileHeader } from './mobile-header.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+/** A route may ask for another header style through its `handle` (the open letter does). */
+export interface RouteHandle {
+  headerVariant?: 'letter';
+}
+
+function useHeaderVariant(): 'letter' | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as RouteHandle | undefined;
+    if (handle?.headerVariant) return handle.headerVariant;
+  }
+  return undefined;
+}
+
+/** The frame of every page: loading bar, headers, main content, footer, bottom bar and helpers. */
+export function AppShell({ children, className }: { children: React.ReactNode; className?: string }) {
+  const layout = useLayoutData();
+  const variant = useHeaderVariant();
+  const menu = buildMainMenu(layout?.counts ?? EMPTY_COUNTS, layout?.links ?? NO_SITE_LINKS);
+
+  useEffect(() => {
+    // Vite fires this when a lazily loaded route module cannot be fetched (after a deploy).
+    const onPreloadError = (event: Event) => {
+      if (reloadAfterChunkError()) event.preventDefault();
+    };
+    window.addEventListener('vite:preloadError', onPreloadError);
+    return () => window.removeEventListener('vite:preloadError', onPreloadError);
+  }, []);
+
+  return (
+    <div className={`app-shell ${className ?? ''}`} data-header={variant}>
+      <a className="skip-link" href="#main">
+        Chuyển đến nội dung chính
+      </a>
+      <LoadingBar />
+      <SiteHeader menu={menu} variant={variant} />
+      <MobileHeader menu={menu} variant={variant} />
+      <OfflineFlag />
+      <main id="main" className="site-main">
+        {children}
+      </main>
+      <SiteFooter quote={layout?.footerQuote ?? null} links={layout?.links ?? null} />
+      <BottomBar />
+      <ScrollToTop />
+      <Toaster />
+    </div>
+  );
+}

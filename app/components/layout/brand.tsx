@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
+import { LotusIcon } from '../ui/icons.tsx';
+
+export function Brand({ compact = false }: { compact?: boolean }) {
+  return (
+    <Link to="/" className="brand" aria-label={`${SITE_NAME} — trang chủ`}>
+      <span className="brand-mark">
+        <LotusIcon size={compact ? 26 : 30} />
+      </span>
+      <span className="brand-text">
+        <span className="brand-name">{SITE_NAME}</span>
+        {compact ? null : <span className="brand-tagline">{SITE_TAGLINE}</span>}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,26 @@
+import { NavLink } from 'react-router';
+import { ExternalIcon } from '../ui/icons.tsx';
+import type { MenuLink } from './menu.ts';
+
+/** A menu entry: a NavLink for our pages, a plain link (new tab) for other sites. */
+export function MenuLinkItem({ link, className, onNavigate }: { link: MenuLink; className?: string; onNavigate?: () => void }) {
+  const badge = link.badge ? (
+    <span className="menu-badge" aria-label={`${link.badge} mục`}>
+      {link.badge}
+    </span>
+  ) : null;
+  if (link.external) {
+    return (
+      <a className={className} href={link.to} target="_blank" rel="noopener noreferrer">
+        <span>{link.label}</span>
+        <ExternalIcon size={14} className="menu-external" />
+      </a>
+    );
+  }
+  return (
+    <NavLink className={className} to={link.to} onClick={onNavigate} end={link.to === '/'}>
+      <span>{link.label}</span>
+      {badge}
+    </NavLink>
+  );
+}

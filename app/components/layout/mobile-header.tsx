@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
+import { Brand } from './brand.tsx';
+import type { MenuEntry } from './menu.ts';
+import { MenuLinkItem } from './menu-link.tsx';
+
+/** The header at 1024 px or less: brand and a menu button opening a drawer that closes on navigation. */
+export function MobileHeader({ menu, variant }: { menu: MenuEntry[]; variant?: 'letter' }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => {
+    document.documentElement.classList.toggle('menu-open', open);
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="mobile-header" data-variant={variant}>
+      <Brand compact />
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={open ? 'Đóng menu' : 'Mở menu'}
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? <CloseIcon /> : <MenuIcon />}
+      </button>
+      <div className="mobile-menu-backdrop" hidden={!open} onClick={() => setOpen(false)} />
+      <nav id="mobile-menu" className="mobile-menu" aria-label="Menu" hidden={!open}>
+        <ul>
+          {menu.map((entry) => (
+            <li key={entry.label}>
+              {entry.children ? (
+                <>
+                  <p className="mobile-menu-heading">{entry.label}</p>
+                  <ul className="mobile-menu-children">
+                    {entry.children.map((child) => (
+                      <li key={child.label}>
+                        <MenuLinkItem link={child} className="mobile-menu-item" />
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <MenuLinkItem link={entry} className="mobile-menu-item mobile-menu-top" />
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="mobile-menu-account">
+          <Link to="/login" className="button button-ghost">
+            Đăng nhập
+          </Link>
+          <Link to="/register" className="button button-primary">
+            Đăng ký
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef, useState } from 'react';
+import { showToast } from '#app/lib/toast-store.ts';
+import { OfflineIcon } from './icons.tsx';
+
+/** A flag while the browser is offline, and a notice when the connection comes back. */
+export function OfflineFlag() {
+  const [offline, setOffline] = useState(false);
+  const wasOffline = useRef(false);
+  useEffect(() => {
+    const update = () => {
+      const nowOffline = !navigator.onLine;
+      setOffline(nowOffline);
+      if (wasOffline.current && !nowOffline) showToast('Đã kết nối mạng trở lại.', 'success');
+      wasOffline.current = nowOffline;
+    };
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  if (!offline) return null;
+  return (
+    <div className="offline-flag" role="status" data-testid="offline-flag">
+      <OfflineIcon size={18} />
+      <span>Bạn đang ngoại tuyến — các trang đã mở vẫn đọc được.</span>
+    </div>
+  );
+}

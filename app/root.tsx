@@ -1,0 +1,62 @@
+import '@fontsource/be-vietnam-pro/400.css';
+import '@fontsource/be-vietnam-pro/500.css';
+import '@fontsource/be-vietnam-pro/600.css';
+import '@fontsource-variable/noto-serif/index.css';
+import '@fontsource-variable/noto-serif/wght-italic.css';
+import './styles/app.css';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
+import { SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
+import type { Route } from './+types/root';
+import { ErrorPage } from './components/layout/error-page.tsx';
+import { useNonce } from './lib/nonce.tsx';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { layout: await context.services.site.getLayoutData() };
+}
+
+// The footer quote and menu badges need not change on every client-side navigation.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+];
+
+export function meta() {
+  return [{ title: `${SITE_NAME} — ${SITE_TAGLINE}` }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="vi">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#fbf8f3" />
+        <meta name="description" content="Pháp Bảo — thư viện Phật giáo tiếng Việt: kinh sách đọc theo chương, pháp âm, video, tin tức và trích dẫn, tìm được cả khi gõ không dấu." />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Errors that escape every layout (the root loader failing, for example). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main className="error-shell">
+      <ErrorPage error={error} />
+    </main>
+  );
+}

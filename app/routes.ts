@@ -1,0 +1,42 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+/**
+ * Every route of seed-spec.md §2, each a lazily loaded module. Three layouts: the default one,
+ * the profile layout (left menu) and the note-group layout (sidebar image on desktop).
+ */
+export default [
+  layout('routes/layouts/default-layout.tsx', [
+    index('routes/home.tsx'),
+    route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
+    route('search', 'routes/search/search.tsx'),
+    route('thu-vien', 'routes/library/library.tsx'),
+    route('sach', 'routes/books/books.tsx'),
+    route('sach/BookSearchBox', 'routes/books/book-search-box.tsx'),
+    route('sach/:id', 'routes/books/book.tsx'),
+    route('phap-am/:id?', 'routes/audio/audio.tsx'),
+    route('videos', 'routes/videos/videos.tsx'),
+    route('tong-hop/:id?', 'routes/compilations/compilations.tsx'),
+    route('danh-sach', 'routes/lists/lists.tsx'),
+    route('danh-sach/:userName?/:id', 'routes/lists/list-detail.tsx'),
+    route('tin-tuc/danh-muc/:slug', 'routes/news/news-category.tsx'),
+    route('tin-tuc/:id?', 'routes/news/news.tsx'),
+    route('bai-viet/huong-dan', 'routes/articles/guide.tsx'),
+    route('bai-viet/thu-ngo', 'routes/articles/open-letter.tsx'),
+    route('bai-viet/tim-kiem-nhieu', 'routes/articles/most-searched.tsx'),
+    route('noi-dung-dang-kiem-duyet', 'routes/moderation-notice.tsx'),
+    route('login', 'routes/auth/login.tsx'),
+    route('register', 'routes/auth/register.tsx'),
+    route(':chapterCode/:parentDocSlug?', 'routes/books/chapter.tsx'),
+    route('*', 'routes/not-found.tsx', { id: 'not-found-catch-all' }),
+  ]),
+  layout('routes/layouts/profile-layout.tsx', [
+    route('profile', 'routes/profile/profile.tsx'),
+    route('profile/reading-history', 'routes/profile/reading-history.tsx'),
+    route('profile/playlist', 'routes/profile/playlists.tsx'),
+    route('profile/playlist/edit/:id?', 'routes/profile/playlist-edit.tsx'),
+    route('profile/playlist/:id', 'routes/profile/playlist.tsx'),
+    route('profile/reading-list', 'routes/profile/reading-list.tsx'),
+    route('profile/search-collection', 'routes/profile/search-collection.tsx'),
+  ]),
+  layout('routes/layouts/note-group-layout.tsx', [route('profile/note-group/:id?', 'routes/profile/note-groups.tsx')]),
+] satisfies RouteConfig;

@@ -1,0 +1,186 @@
+import { Link } from 'react-router';
+import { SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
+import { keywordLabel, searchUrlForKeyword } from '#common/contracts/keyword.schema.ts';
+import { BookCover } from '#app/components/books/book-cover.tsx';
+import { HomeSearchBox } from '#app/components/home/search-box.tsx';
+import { ArrowRightIcon, HeadphonesIcon, LotusIcon } from '#app/components/ui/icons.tsx';
+import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [suggestions, home] = await Promise.all([
+    context.services.home.pickKeywordSuggestions(),
+    context.services.home.getHomePageData(),
+  ]);
+  return { suggestions, home };
+}
+
+export function meta() {
+  return [
+    { title: `${SITE_NAME} — ${SITE_TAGLINE}` },
+    { property: 'og:title', content: `${SITE_NAME} — ${SITE_TAGLINE}` },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:locale', content: 'vi_VN' },
+  ];
+}
+
+// Suggestions are drawn anew for every request: never let a cache keep one draw.
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { suggestions, home } = loaderData;
+  const { counts } = home;
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero-art" aria-hidden="true">
+          <LotusIcon size={320} />
+        </div>
+        <div className="hero-inner">
+          <p className="eyebrow">{SITE_TAGLINE}</p>
+          <h1 id="hero-title" className="hero-title">
+            Đọc, nghe và tìm lại <em>lời Phật dạy</em>
+          </h1>
+          <p className="hero-lead">
+            Kinh sách đọc theo từng chương, pháp âm, video và bài viết — tìm được cả khi bạn gõ không dấu.
+          </p>
+          <HomeSearchBox />
+          <div className="suggestions">
+            <p className="suggestions-label" id="suggestions-label">
+              Gợi ý tìm kiếm
+            </p>
+            <ul className="suggestion-list" aria-labelledby="suggestions-label" data-testid="keyword-suggestions">
+              {suggestions.map((entry) => (
+                <li key={keywordLabel(entry)}>
+                  <Link to={searchUrlForKeyword(entry)} className="chip">
+                    {keywordLabel(entry)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <dl className="hero-stats">
+            <div>
+              <dt>Kinh sách</dt>
+              <dd>{formatNumber(counts.books)}</dd>
+            </div>
+            <div>
+              <dt>Pháp âm</dt>
+              <dd>{formatNumber(counts.talks)}</dd>
+            </div>
+            <div>
+              <dt>Bài viết</dt>
+              <dd>{formatNumber(counts.articles)}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      {home.featuredQuote ? (
+        <section className="featured-quote page-width" aria-labelledby="featured-quote-title">
+          <p className="eyebrow" id="featured-quote-title">
+            Lời kinh hôm nay{home.featuredQuote.topic ? ` · ${home.featuredQuote.topic}` : ''}
+          </p>
+          {home.featuredQuote.sinoVietnamese ? (
+            <p className="featured-quote-text">{home.featuredQuote.sinoVietnamese}</p>
+          ) : null}
+          {home.featuredQuote.pali ? (
+            <p className={home.featuredQuote.sinoVietnamese ? 'featured-quote-pali' : 'featured-quote-text'} lang="pi">
+              {home.featuredQuote.pali}
+            </p>
+          ) : null}
+          {home.featuredQuote.chinese ? (
+            <p className="featured-quote-chinese" lang="zh-Hant">
+              {home.featuredQuote.chinese}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {home.newestBooks.length > 0 ? (
+        <section className="home-section page-width" aria-labelledby="new-books">
+          <header className="section-header">
+            <h2 id="new-books">Kinh sách</h2>
+            <Link to="/thu-vien?loai=book&size=50&page=1" className="section-more">
+              Cả thư viện <ArrowRightIcon size={16} />
+            </Link>
+          </header>
+          <ul className="book-grid">
+            {home.newestBooks.map((book) => (
+              <li key={book.code}>
+                <Link
+                  to={book.firstChapterCode ? `/${book.firstChapterCode}/${book.code}` : `/sach/${book.code}`}
+                  className="book-card"
+                >
+                  <BookCover code={book.code} title={book.title} subtitle={book.titleOriginal} />
+                  <span className="book-card-title">{book.title}</span>
+                  <span className="book-card-meta">{book.chapterCount} chương</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {home.newestTalks.length > 0 ? (
+        <section className="home-section page-width" aria-labelledby="new-talks">
+          <header className="section-header">
+            <h2 id="new-talks">Pháp âm mới</h2>
+          </header>
+          <ul className="talk-list">
+            {home.newestTalks.map((talk) => (
+              <li key={talk.id}>
+                <Link to={`/phap-am/${talk.collectionId}`} className="talk-row">
+                  <HeadphonesIcon size={20} />
+                  <span className="talk-title">{talk.title}</span>
+                  <span className="talk-meta">
+                    {talk.speaker ? `${talk.speaker} · ` : ''}
+                    {formatDuration(talk.durationSeconds)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {home.newestArticles.length > 0 ? (
+        <section className="home-section page-width" aria-labelledby="new-articles">
+          <header className="section-header">
+            <h2 id="new-articles">Bài viết</h2>
+            <Link to="/tin-tuc" className="section-more">
+              Tất cả bài viết <ArrowRightIcon size={16} />
+            </Link>
+          </header>
+          <ul className="article-grid">
+            {home.newestArticles.map((article) => (
+              <li key={article.slug}>
+                <Link to={`/tin-tuc/${article.slug}`} className="article-card">
+                  {article.categoryName ? <span className="article-card-category">{article.categoryName}</span> : null}
+                  <span className="article-card-title">{article.title}</span>
+                  {article.summary ? <span className="article-card-summary">{article.summary}</span> : null}
+                  <span className="article-card-date">{formatDate(article.publishedAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="home-guide page-width">
+        <div>
+          <h2>Lần đầu đến với {SITE_NAME}?</h2>
+          <p>
+            Xem cách tìm một câu kinh khi chỉ nhớ vài chữ, đọc sách theo từng chương với cỡ chữ vừa mắt, và lưu những
+            đoạn bạn muốn đọc lại.
+          </p>
+        </div>
+        <Link to="/bai-viet/huong-dan" className="button button-ghost">
+          Hướng dẫn sử dụng
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Business constants of seed-spec.md §9 (and the few of §2–§4 that the UI needs).
+ * Change them here only; browser and server read the same values.
+ */
+
+export const SITE_NAME = 'Pháp Bảo';
+export const SITE_TAGLINE = 'Thư viện Phật giáo tiếng Việt';
+
+/** Home page: 7 random suggestions from a fixed list of 70. */
+export const HOME_KEYWORD_COUNT = 70;
+export const HOME_KEYWORDS_SHOWN = 7;
+
+/** Footer: one random teaching quote from a fixed list of seven. */
+export const FOOTER_QUOTE_COUNT = 7;
+
+/** Reader font-size levels 1..10 → pixels. */
+export const FONT_SIZE_PX = [11, 12, 13, 14, 15, 17, 19, 21, 23, 25] as const;
+export const FONT_LEVEL_MIN = 1;
+export const FONT_LEVEL_MAX = 10;
+
+/** Page sizes. */
+export const BOOK_LIBRARY_PAGE_SIZE = 50;
+export const AUDIO_LIBRARY_PAGE_SIZE = 10;
+export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_PAGE = 1;
+/** Upper bound for any page size a caller may ask for. */
+export const MAX_PAGE_SIZE = 100;
+
+/** Toasts appear bottom-left and last this long. */
+export const TOAST_DURATION_MS = 5000;
+
+/** Session token lifetime: one year. */
+export const TOKEN_LIFETIME_SECONDS = 31_536_000;
+
+/** Data fetching. */
+export const CONTENT_PREFETCH_TIMEOUT_MS = 2000;
+export const DATA_FETCH_MIN_DELAY_MS = 200;
+
+/** Top loading bar: starts after a delay, rises over about 5 s, hides after finishing. */
+export const LOADING_BAR_DELAY_MS = 200;
+export const LOADING_BAR_RISE_MS = 5000;
+export const LOADING_BAR_HIDE_MS = 500;
+
+/** A chunk-load failure reloads the page at most once per this interval. */
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+
+/** Breakpoints (px). The mobile layout (header + bottom bar) applies at 1024 px or less. */
+export const BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
+export const MOBILE_LAYOUT_MAX_WIDTH = 1024;
+
+/** Image presets (cover fit). */
+export const IMAGE_PRESETS = {
+  avatar: { width: 50, height: 50, fit: 'cover' },
+  bookCover: { width: 300, height: 400, fit: 'cover' },
+} as const;
+
+/** Search types and modes of the /search page. */
+export const SEARCH_TYPES = ['all', 'book', 'video', 'audio', 'transcript'] as const;
+export const SEARCH_MODES = ['strict', 'broad'] as const;
+export const DEFAULT_SEARCH_MODE = 'strict';
+
+/** Library kinds (`loai`). */
+export const LIBRARY_KINDS = ['book', 'phap-am'] as const;
+
+/** Largest JSON body the API accepts. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;

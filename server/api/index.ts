@@ -1,0 +1,22 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Services } from '#server/services/index.ts';
+import { createHomeRoutes } from './home/home.routes.ts';
+import { validationHook } from './validation.ts';
+
+/** Every /api/v1 route, and the OpenAPI document generated from their zod contracts. */
+export function createApi(services: Services) {
+  const api = new OpenAPIHono({ defaultHook: validationHook });
+  api.route('/', createHomeRoutes(services));
+
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Pháp Bảo API',
+      version: '1.0.0',
+      description:
+        'Success: `{"data": …}`. Failure: `{"errorMessage", "errorCode", "fields"?}` with the HTTP status. Auth: header `x-token`.',
+    },
+    servers: [{ url: '/api/v1' }],
+  });
+  return api;
+}

@@ -1,0 +1,158 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import type { AppLoadContext } from 'react-router';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { MAX_JSON_BODY_BYTES } from '#common/constants.ts';
+import { installVietnameseZodMessages } from '#common/zod-vietnamese.ts';
+import { createApi } from './api/index.ts';
+import type { Env } from './env.ts';
+import { AppError } from './errors.ts';
+import type { Logger } from './logger.ts';
+import { createDiskMediaStorage, type MediaStorage } from './media/media-storage.ts';
+import { serveMedia } from './media/serve-media.ts';
+import type { Services } from './services/index.ts';
+
+/** React Router's handler; the context is PageLoadContext (server/load-context.ts). */
+export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+export interface AppOptions {
+  services: Services;
+  env: Env;
+  logger: Logger;
+  /** React Router's request handler; absent in API tests. */
+  pageHandler?: PageHandler;
+  /** build/client in production: hashed assets and public files. Vite serves them in development. */
+  clientDir?: string;
+  media?: MediaStorage;
+  /** Development: Vite injects inline scripts without a nonce, so the CSP is left off. */
+  dev?: boolean;
+}
+
+type AppEnv = { Variables: { requestId: string; secureHeadersNonce?: string } };
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** One line per request: id, method, path, status, time. */
+function requestLog(logger: Logger) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logger.info({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+  };
+}
+
+/** The whole HTTP surface of Pháp Bảo: /api/v1, /media, built assets, and every page. */
+export function createApp(options: AppOptions) {
+  installVietnameseZodMessages();
+  const { services, env, logger } = options;
+  const media = options.media ?? createDiskMediaStorage(env.MEDIA_DIR);
+  const app = new Hono<AppEnv>();
+
+  const formOrigin = env.TRANSLATOR_FORM_URL ? new URL(env.TRANSLATOR_FORM_URL).origin : null;
+  app.use(requestId({ generator: () => crypto.randomUUID() }));
+  app.use(requestLog(logger));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: options.dev
+        ? undefined
+        : {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", NONCE],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'https:'],
+            fontSrc: ["'self'"],
+            mediaSrc: ["'self'", 'blob:'],
+            connectSrc: ["'self'"],
+            frameSrc: ['https://www.youtube-nocookie.com'],
+            frameAncestors: ["'self'"],
+            formAction: formOrigin ? ["'self'", formOrigin] : ["'self'"],
+            baseUri: ["'self'"],
+            objectSrc: ["'none'"],
+          },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'SAMEORIGIN',
+      crossOriginEmbedderPolicy: false,
+      // Media and images may be shown by other sites' players (podcast apps).
+      crossOriginResourcePolicy: false,
+    }),
+  );
+
+  app.onError((error, c) => {
+    const reqId = c.get('requestId');
+    let appError: AppError;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if (error instanceof HTTPException && error.status === 400) {
+      // Hono's JSON validator: a body that does not parse.
+      appError = new AppError('MALFORMED_JSON');
+    } else if (error instanceof HTTPException && error.status === 413) {
+      appError = new AppError('PAYLOAD_TOO_LARGE');
+    } else {
+      logger.error({ reqId, err: error, path: c.req.path }, 'unhandled error');
+      appError = new AppError('INTERNAL');
+    }
+    if (appError.status >= 500) logger.error({ reqId, err: error }, 'server error');
+    if (isApiPath(c.req.path)) return c.json(appError.toBody(), appError.status as 400);
+    return c.text(appError.message, appError.status as 400);
+  });
+
+  // API: JSON bodies up to 1 MB; everything answers JSON, unknown paths included.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+  );
+  app.route('/api/v1', createApi(services));
+  app.all('/api/*', () => {
+    throw new AppError('API_ROUTE_NOT_FOUND');
+  });
+
+  app.on(['GET', 'HEAD'], '/media/*', (c) => serveMedia(c, media, decodeURIComponent(c.req.path.slice('/media/'.length))));
+
+  if (options.clientDir) {
+    const root = options.clientDir;
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=3600');
+        },
+      }),
+    );
+  }
+
+  const pageHandler = options.pageHandler;
+  if (pageHandler) {
+    app.all('*', (c) =>
+      pageHandler(c.req.raw, {
+        services,
+        logger,
+        requestId: c.get('requestId'),
+        cspNonce: c.get('secureHeadersNonce'),
+      }),
+    );
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

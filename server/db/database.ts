@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** The open database: the Kysely instance, which engine it runs on, and how to close it. */
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/** What repositories run queries on: the database itself or a transaction. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent, SQLite at `sqlitePath`. */
+  databaseUrl?: string | undefined;
+  /** A file path, or ':memory:'. */
+  sqlitePath?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.sqlitePath ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers and the one writer work at once; foreign keys are off in SQLite unless asked.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

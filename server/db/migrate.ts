@@ -1,0 +1,25 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from './database.ts';
+import * as m0001 from './migrations/0001-content.ts';
+
+/**
+ * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
+ * Add a new file as NNNN-what.ts and one line below; never edit a migration that has shipped.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-content': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,204 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Timestamps are ISO-8601 UTC text on both SQLite and PostgreSQL
+ * (see docs/decisions/0004-portable-schema.md); states are text enums rather than booleans.
+ */
+export type ContentStatus = 'published' | 'draft' | 'pending';
+export type UserRole = 'reader' | 'moderator' | 'admin';
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string | null;
+  display_name: string;
+  password_hash: string | null;
+  avatar: string | null;
+  role: UserRole;
+  created_at: string;
+  updated_at: string;
+}
+
+interface LicenseColumns {
+  license_spdx: string;
+  license_name: string;
+  license_url: string;
+  license_attribution: string | null;
+  license_note: string | null;
+  source_url: string | null;
+}
+
+export interface BooksTable extends LicenseColumns {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  title_original: string | null;
+  title_sino_vietnamese: string | null;
+  author: string | null;
+  translator: string | null;
+  compiler: string | null;
+  description: string | null;
+  category: string | null;
+  cover_image: string | null;
+  status: ContentStatus;
+  created_at: string;
+  updated_at: string;
+  published_at: string;
+}
+
+export interface ChaptersTable {
+  id: Generated<number>;
+  book_id: number;
+  code: string;
+  position: number;
+  title: string | null;
+  title_original: string | null;
+  section: string | null;
+  body_html: string;
+  parallel_html: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AudioCollectionsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string | null;
+  speaker: string | null;
+  cover_image: string | null;
+  position: number;
+  status: ContentStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AudioTalksTable {
+  id: Generated<number>;
+  collection_id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  speaker: string | null;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  duration_seconds: number;
+  recorded_on: string | null;
+  transcript_file: string | null;
+  position: number;
+  status: ContentStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string | null;
+  speaker: string | null;
+  provider: 'youtube' | 'file';
+  youtube_id: string | null;
+  file_name: string | null;
+  duration_seconds: number | null;
+  status: ContentStatus;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticleCategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string | null;
+  position: number;
+}
+
+export interface ArticlesTable extends LicenseColumns {
+  id: Generated<number>;
+  slug: string;
+  category_id: number | null;
+  title: string;
+  summary: string | null;
+  body_html: string;
+  cover_image: string | null;
+  author: string | null;
+  status: ContentStatus;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CompilationsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  introduction: string | null;
+  cover_image: string | null;
+  position: number;
+  status: ContentStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CompilationItemsTable {
+  id: Generated<number>;
+  compilation_id: number;
+  item_type: 'book' | 'talk' | 'video' | 'article';
+  item_id: number;
+  position: number;
+  note: string | null;
+}
+
+export interface QuotesTable {
+  id: Generated<number>;
+  code: string;
+  topic: string | null;
+  pali: string | null;
+  sino_vietnamese: string | null;
+  chinese: string | null;
+  license: string;
+  source_repository: string | null;
+  source_path: string | null;
+}
+
+export interface HomeKeywordsTable {
+  id: Generated<number>;
+  position: number;
+  main_term: string;
+  /** JSON array of extra terms combined with AND; '[]' for a single keyword. */
+  extra_terms: string;
+}
+
+export interface FooterQuotesTable {
+  id: Generated<number>;
+  position: number;
+  text: string;
+  original: string | null;
+  source: string;
+  translator: string | null;
+}
+
+export interface DB {
+  meta: MetaTable;
+  users: UsersTable;
+  books: BooksTable;
+  chapters: ChaptersTable;
+  audio_collections: AudioCollectionsTable;
+  audio_talks: AudioTalksTable;
+  videos: VideosTable;
+  article_categories: ArticleCategoriesTable;
+  articles: ArticlesTable;
+  compilations: CompilationsTable;
+  compilation_items: CompilationItemsTable;
+  quotes: QuotesTable;
+  home_keywords: HomeKeywordsTable;
+  footer_quotes: FooterQuotesTable;
+}

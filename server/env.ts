@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url({ message: 'phải là một địa chỉ URL đầy đủ (https://…)' }).optional());
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'phải là true hoặc false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting of the process, with its default. `.env.example` lists the same. */
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'phải bắt đầu bằng postgres:// hoặc postgresql://')
+        .optional(),
+    )
+    .optional(),
+  MEDIA_DIR: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: optionalUrl.optional(),
+  IMPORT_DEMO_CONTENT: flag.default(true),
+  DICTIONARY_URL: optionalUrl.optional(),
+  MONASTERY_URL: optionalUrl.optional(),
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.email({ message: 'phải là một địa chỉ email' }).optional())
+    .optional(),
+  CONTACT_PHONE: optionalText,
+  CONTACT_ADDRESS: optionalText,
+  FACEBOOK_URL: optionalUrl.optional(),
+  YOUTUBE_URL: optionalUrl.optional(),
+  FEEDBACK_URL: optionalUrl.optional(),
+  BUG_REPORT_URL: optionalUrl.optional(),
+  TRANSLATOR_FORM_URL: optionalUrl.optional(),
+});
+
+export type Env = z.infer<typeof ZEnvSchema> & { MEDIA_DIR: string; DATA_DIR: string };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Cấu hình không hợp lệ:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Reads and checks the environment; throws EnvError naming every bad setting. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = ZEnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(môi trường)';
+        return `${name} = ${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    MEDIA_DIR: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
+  };
+}

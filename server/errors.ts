@@ -1,0 +1,51 @@
+import { ERROR_MESSAGES, type ErrorCode } from '#common/messages.ts';
+
+/** The HTTP status of each error code. The one table the whole server uses. */
+const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  API_ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+};
+
+/**
+ * An error the reader may see. Services throw it; the API turns it into
+ * `{errorMessage, errorCode, fields?}` with its status; pages turn it into the error page.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string = ERROR_MESSAGES[code],
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = STATUS_BY_CODE[code];
+  }
+
+  toBody() {
+    return {
+      errorMessage: this.message,
+      errorCode: this.code,
+      ...(this.fields ? { fields: this.fields } : {}),
+    };
+  }
+}
+
+export function notFound(message?: string): AppError {
+  return new AppError('NOT_FOUND', message);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE[code];
+}

@@ -1,0 +1,95 @@
+/**
+ * Starts Pháp Bảo: checks the configuration, opens and migrates the database, imports the demo
+ * content on the first start, and serves everything from one Node process. Nothing else starts
+ * anything. `npm start` runs the bundled copy (build/server/main.js); `npm run dev` runs this file.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { createLogger } from './logger.ts';
+import { createServices } from './services/index.ts';
+
+/** The folder holding package.json, above server/main.ts (development) or build/server/main.js. */
+function findProjectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+const projectRoot = findProjectRoot();
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const dev = env.NODE_ENV === 'development';
+
+  const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: path.join(env.DATA_DIR, 'phap-bao.sqlite') });
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
+
+  const services = createServices({ database, env, logger, demoDir: path.join(projectRoot, 'data', 'demo') });
+  await services.site.ensureDefaults();
+  if (env.IMPORT_DEMO_CONTENT) await services.demoImport.importOnce();
+
+  const server = http.createServer();
+  let handleViteFirst: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (dev) {
+    const vite = await import('vite');
+    const viteServer = await vite.createServer({
+      root: projectRoot,
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'custom',
+    });
+    handleViteFirst = viteServer.middlewares;
+    build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const serverBuild = pathToFileURL(path.join(projectRoot, 'build', 'server', 'index.js')).href;
+    build = (await import(serverBuild)) as ServerBuild;
+  }
+  const handlePage = createRequestHandler(build, dev ? 'development' : 'production');
+
+  const app = createApp({
+    services,
+    env,
+    logger,
+    dev,
+    pageHandler: (request, context) => handlePage(request, context),
+    clientDir: dev ? undefined : path.join(projectRoot, 'build', 'client'),
+  });
+  const listener = getRequestListener(app.fetch);
+  server.on('request', (req, res) => {
+    if (handleViteFirst) handleViteFirst(req, res, () => void listener(req, res));
+    else void listener(req, res);
+  });
+
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    logger.info({ port, dialect: database.dialect, dev }, `Pháp Bảo đang chạy tại http://localhost:${port}`);
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    server.close(() => void database.close().then(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error('Pháp Bảo could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+
+export interface MediaStat {
+  size: number;
+  modifiedAt: Date;
+}
+
+/**
+ * Where talks, videos and images live. The disk implementation serves MEDIA_DIR; an object-storage
+ * implementation can replace it without touching the routes.
+ */
+export interface MediaStorage {
+  /** null when the name is unsafe or no such file exists. */
+  stat(name: string): Promise<MediaStat | null>;
+  /** Bytes start..end inclusive, as a web stream. */
+  read(name: string, range?: { start: number; end: number }): ReadableStream<Uint8Array>;
+}
+
+/** A media name is a relative path of plain segments: no "..", no absolute path, no backslash, no NUL. */
+export function isSafeMediaName(name: string): boolean {
+  if (name.length === 0 || name.length > 512) return false;
+  if (name.includes('\0') || name.includes('\\') || name.startsWith('/')) return false;
+  return name.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..' && !seg.startsWith('.'));
+}
+
+export function createDiskMediaStorage(root: string): MediaStorage {
+  const base = path.resolve(root);
+  const resolve = (name: string): string | null => {
+    if (!isSafeMediaName(name)) return null;
+    const full = path.resolve(base, name);
+    return full.startsWith(base + path.sep) ? full : null;
+  };
+  return {
+    async stat(name) {
+      const full = resolve(name);
+      if (!full) return null;
+      try {
+        const stats = await fs.promises.stat(full);
+        return stats.isFile() ? { size: stats.size, modifiedAt: stats.mtime } : null;
+      } catch {
+        return null;
+      }
+    },
+    read(name, range) {
+      const full = resolve(name);
+      if (!full) throw new Error(`unsafe media name: ${name}`);
+      const stream = fs.createReadStream(full, range ? { start: range.start, end: range.end } : {});
+      return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    },
+  };
+}

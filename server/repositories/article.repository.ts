@@ -1,0 +1,44 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Executor } from '#server/db/database.ts';
+import type { ArticleCategoriesTable, ArticlesTable } from '#server/db/schema.ts';
+import { toCount } from './count.ts';
+
+export type NewArticle = Insertable<ArticlesTable>;
+export type NewArticleCategory = Insertable<ArticleCategoriesTable>;
+export type ArticleListRow = Selectable<ArticlesTable> & { category_slug: string | null; category_name: string | null };
+
+export function createArticleRepository(db: Executor) {
+  return {
+    async insertCategory(category: NewArticleCategory): Promise<number> {
+      const { id } = await db.insertInto('article_categories').values(category).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async insert(article: NewArticle): Promise<number> {
+      const { id } = await db.insertInto('articles').values(article).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async listNewestPublished(limit: number): Promise<ArticleListRow[]> {
+      return db
+        .selectFrom('articles')
+        .leftJoin('article_categories', 'article_categories.id', 'articles.category_id')
+        .selectAll('articles')
+        .select(['article_categories.slug as category_slug', 'article_categories.name as category_name'])
+        .where('articles.status', '=', 'published')
+        .orderBy('articles.published_at', 'desc')
+        .orderBy('articles.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async countPublished(): Promise<number> {
+      const row = await db
+        .selectFrom('articles')
+        .select(sql<string | number>`count(*)`.as('n'))
+        .where('status', '=', 'published')
+        .executeTakeFirst();
+      return toCount(row?.n);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Executor } from '#server/db/database.ts';
+import { createArticleRepository } from './article.repository.ts';
+import { createBookRepository } from './book.repository.ts';
+import { createCatalogRepository } from './catalog.repository.ts';
+import { createMetaRepository } from './meta.repository.ts';
+import { createQuoteRepository } from './quote.repository.ts';
+import { createSiteRepository } from './site.repository.ts';
+import { createTalkRepository } from './talk.repository.ts';
+
+/** Every repository, bound to one executor (the database, or a transaction). */
+export function createRepositories(db: Executor) {
+  return {
+    meta: createMetaRepository(db),
+    books: createBookRepository(db),
+    articles: createArticleRepository(db),
+    talks: createTalkRepository(db),
+    catalog: createCatalogRepository(db),
+    quotes: createQuoteRepository(db),
+    site: createSiteRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

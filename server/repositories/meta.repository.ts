@@ -1,0 +1,18 @@
+import type { Executor } from '#server/db/database.ts';
+
+/** Small key/value facts about the installation (for example when the demo content was imported). */
+export function createMetaRepository(db: Executor) {
+  return {
+    async get(key: string): Promise<string | null> {
+      const row = await db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
+      return row?.value ?? null;
+    },
+    async set(key: string, value: string): Promise<void> {
+      await db
+        .insertInto('meta')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+  };
+}

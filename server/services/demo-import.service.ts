@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { normalizeText } from '#common/text/vietnamese.ts';
+import { escapeHtml, paragraphsToHtml, summarize } from '#server/lib/html.ts';
+import type { Logger } from '#server/logger.ts';
+import type { Repositories } from '#server/repositories/index.ts';
+
+/** The corpus format of data/demo (see its README). Checked, so a bad file fails loudly. */
+const ZCorpusDocument = z.object({
+  id: z.string(),
+  type: z.enum(['book', 'article']),
+  title: z.string(),
+  title_original: z.string().nullish(),
+  title_sino_vietnamese: z.string().nullish(),
+  author: z.string(),
+  translator: z.string().nullish(),
+  compiler: z.string().optional(),
+  category: z.string().optional(),
+  source: z.object({ repository: z.string(), path: z.string(), commit: z.string(), url: z.string().optional() }),
+  license: z.object({
+    spdx: z.string(),
+    name: z.string(),
+    url: z.string(),
+    note: z.string().optional(),
+    attribution: z.string().optional(),
+  }),
+  chapters: z.array(
+    z.object({
+      index: z.number().int(),
+      title: z.string().nullable(),
+      title_original: z.string().optional(),
+      paragraphs: z.array(z.string()),
+      parallel: z.object({ 'zh-Hant': z.array(z.string()) }).optional(),
+      section: z.string().optional(),
+    }),
+  ),
+});
+type CorpusDocument = z.infer<typeof ZCorpusDocument>;
+
+const ZQuote = z.object({
+  id: z.string(),
+  topic: z.string().nullable(),
+  pali: z.string().optional(),
+  sino_vietnamese: z.string().optional(),
+  'zh-Hant': z.string().optional(),
+  source: z.object({ repository: z.string(), path: z.string(), commit: z.string() }),
+  license: z.string(),
+});
+
+const ZCategories = z.object({
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), description: z.string() })),
+  articles: z.record(z.string(), z.string()),
+  titles: z.record(z.string(), z.string()).default({}),
+});
+
+const DEMO_IMPORTED_KEY = 'demo_imported_at';
+
+function readJson(file: string): unknown {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function sourceUrl(doc: CorpusDocument): string {
+  return doc.source.url ?? `https://${doc.source.repository}/blob/${doc.source.commit}/${doc.source.path}`;
+}
+
+/** "knt-kinh-kim-cang" → "kinh-kim-cang": the book code used in URLs. */
+function bookCodeOf(doc: CorpusDocument): string {
+  return doc.id.replace(/^knt-/, '');
+}
+
+/** "viwiki-chua-mot-cot" → "chua-mot-cot": the article slug used in URLs. */
+function articleSlugOf(doc: CorpusDocument): string {
+  return doc.id.replace(/^viwiki-/, '');
+}
+
+export interface DemoImportResult {
+  imported: boolean;
+  books: number;
+  chapters: number;
+  articles: number;
+  quotes: number;
+}
+
+/**
+ * Imports data/demo on the first start: all books with their chapters, the quotes, and the
+ * articles with their categories — in one transaction, so a failure leaves nothing behind.
+ */
+export function createDemoImportService(deps: {
+  demoDir: string;
+  logger: Logger;
+  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  now?: () => Date;
+}) {
+  const now = () => (deps.now ? deps.now() : new Date()).toISOString();
+
+  return {
+    async importOnce(): Promise<DemoImportResult> {
+      const result: DemoImportResult = { imported: false, books: 0, chapters: 0, articles: 0, quotes: 0 };
+      return deps.transaction(async (repos) => {
+        if (await repos.meta.get(DEMO_IMPORTED_KEY)) return result;
+        const at = now();
+
+        const bookDir = path.join(deps.demoDir, 'books');
+        for (const file of fs.readdirSync(bookDir).filter((f) => f.endsWith('.json')).sort()) {
+          const doc = ZCorpusDocument.parse(readJson(path.join(bookDir, file)));
+          const code = bookCodeOf(doc);
+          const reading = doc.title_sino_vietnamese ?? doc.title;
+          await repos.books.insertWithChapters(
+            {
+              code,
+              title: normalizeText(doc.title),
+              title_original: doc.title_original ?? null,
+              title_sino_vietnamese: doc.title_sino_vietnamese ?? null,
+              author: doc.author,
+              translator: doc.translator ?? null,
+              compiler: doc.compiler ?? null,
+              description: `Bản phiên âm Hán-Việt của ${reading}, đặt song song với nguyên văn chữ Hán, để đọc tụng và tra cứu.`,
+              category: 'Kinh tụng',
+              cover_image: null,
+              status: 'published',
+              license_spdx: doc.license.spdx,
+              license_name: doc.license.name,
+              license_url: doc.license.url,
+              license_attribution: doc.compiler ? `Bản phiên âm: ${doc.compiler}.` : null,
+              license_note: doc.license.note ?? null,
+              source_url: sourceUrl(doc),
+              created_at: at,
+              updated_at: at,
+              published_at: at,
+            },
+            doc.chapters.map((chapter) => ({
+              code: `${code}-${chapter.index}`,
+              position: chapter.index,
+              title: chapter.title ? normalizeText(chapter.title) : null,
+              title_original: chapter.title_original ?? null,
+              section: chapter.section ?? null,
+              body_html: paragraphsToHtml(chapter.paragraphs.map(normalizeText)),
+              parallel_html: chapter.parallel ? paragraphsToHtml(chapter.parallel['zh-Hant'], 'zh-Hant') : null,
+              created_at: at,
+              updated_at: at,
+            })),
+          );
+          result.books++;
+          result.chapters += doc.chapters.length;
+        }
+
+        const quotes = z.array(ZQuote).parse(readJson(path.join(deps.demoDir, 'quotes.json')));
+        await repos.quotes.insertMany(
+          quotes.map((q) => ({
+            code: q.id,
+            topic: q.topic,
+            pali: q.pali ?? null,
+            sino_vietnamese: q.sino_vietnamese ? normalizeText(q.sino_vietnamese) : null,
+            chinese: q['zh-Hant'] ?? null,
+            license: q.license,
+            source_repository: q.source.repository,
+            source_path: q.source.path,
+          })),
+        );
+        result.quotes = quotes.length;
+
+        const plan = ZCategories.parse(readJson(path.join(deps.demoDir, 'categories.json')));
+        const categoryIds = new Map<string, number>();
+        for (const [i, category] of plan.categories.entries()) {
+          categoryIds.set(category.slug, await repos.articles.insertCategory({ ...category, position: i + 1 }));
+        }
+        const articleDir = path.join(deps.demoDir, 'articles');
+        for (const [id, categorySlug] of Object.entries(plan.articles)) {
+          const doc = ZCorpusDocument.parse(readJson(path.join(articleDir, `${id}.json`)));
+          const paragraphs = doc.chapters.flatMap((c) => c.paragraphs);
+          const body = doc.chapters
+            .map((c) => {
+              const heading = c.title ? `<h2>${escapeHtml(normalizeText(c.title))}</h2>\n` : '';
+              return heading + c.paragraphs.map((p) => `<p>${escapeHtml(normalizeText(p))}</p>`).join('\n');
+            })
+            .join('\n');
+          await repos.articles.insert({
+            slug: articleSlugOf(doc),
+            category_id: categoryIds.get(categorySlug) ?? null,
+            title: normalizeText(plan.titles[id] ?? doc.title),
+            summary: summarize(normalizeText(paragraphs[0] ?? '')),
+            body_html: body,
+            cover_image: null,
+            author: 'Các tác giả Wikipedia tiếng Việt',
+            status: 'published',
+            license_spdx: doc.license.spdx,
+            license_name: doc.license.name,
+            license_url: doc.license.url,
+            license_attribution: doc.license.attribution ?? null,
+            license_note: doc.license.note ?? null,
+            source_url: sourceUrl(doc),
+            published_at: at,
+            created_at: at,
+            updated_at: at,
+          });
+          result.articles++;
+        }
+
+        await repos.meta.set(DEMO_IMPORTED_KEY, at);
+        result.imported = true;
+        deps.logger.info({ ...result }, 'demo content imported');
+        return result;
+      });
+    },
+  };
+}
+
+export type DemoImportService = ReturnType<typeof createDemoImportService>;

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DialectName } from '#server/db/database.ts';
+import { createApp } from '#server/app.ts';
+import { loadEnv, type Env } from '#server/env.ts';
+import { createLogger } from '#server/logger.ts';
+import { createServices, type Services } from '#server/services/index.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+
+export const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', 'data', 'demo');
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  env: Env;
+  db: TestDatabase;
+  mediaDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real Hono app (no page handler) on a fresh database of `engine`, with the site defaults
+ * and, unless asked otherwise, the demo content imported.
+ */
+export async function createTestApp(engine: DialectName, options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-test-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
+  const logger = createLogger('silent');
+  const db = await createTestDatabase(engine);
+  const services = createServices({ database: db.database, env, logger, demoDir: DEMO_DIR });
+  await services.site.ensureDefaults();
+  if (options.demo !== false) await services.demoImport.importOnce();
+  const app = createApp({ services, env, logger });
+  return {
+    app,
+    services,
+    env,
+    db,
+    mediaDir: env.MEDIA_DIR,
+    async close() {
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

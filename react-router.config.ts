@@ -5,4 +5,12 @@ export default {
   buildDirectory: 'build',
   // Pages are content: render them on the server for first paint, previews and search engines.
   ssr: true,
+  // Opt in to React Router 8 behaviour now, so the move to v8 (Node 22) is a version bump.
+  // v8_middleware is left off: it changes the loader `context` API (see docs/decisions/0002).
+  future: {
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_passThroughRequests: true,
+  },
 } satisfies Config;

@@ -35,9 +35,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#fbf8f3" />
-        <meta name="description" content="Pháp Bảo — thư viện Phật giáo tiếng Việt: kinh sách đọc theo chương, pháp âm, video, tin tức và trích dẫn, tìm được cả khi gõ không dấu." />
+        <meta
+          name="description"
+          content="Pháp Bảo — thư viện Phật giáo tiếng Việt: kinh sách đọc theo chương, pháp âm, video, tin tức và trích dẫn, tìm được cả khi gõ không dấu."
+        />
         <Meta />
-        <Links />
+        {/* Stylesheet and preload links need no nonce; an empty one keeps server and browser HTML identical. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}

@@ -15,7 +15,8 @@ export function installVietnameseZodMessages(): void {
     ...vi,
     customError: (issue) => {
       if (issue.code === 'invalid_type' && issue.input === undefined) return VALIDATION_MESSAGES.required;
-      if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return VALIDATION_MESSAGES.required;
+      if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
+        return VALIDATION_MESSAGES.required;
       return undefined;
     },
   });

@@ -17,4 +17,6 @@ for (const id of Object.keys(articles)) {
   fs.copyFileSync(path.join(corpus, 'articles', `${id}.json`), path.join(demo, 'articles', `${id}.json`));
 }
 fs.copyFileSync(path.join(corpus, 'quotes.json'), path.join(demo, 'quotes.json'));
-console.log(`copied ${fs.readdirSync(path.join(demo, 'books')).length} books, ${Object.keys(articles).length} articles, quotes`);
+console.log(
+  `copied ${fs.readdirSync(path.join(demo, 'books')).length} books, ${Object.keys(articles).length} articles, quotes`,
+);

@@ -3,7 +3,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['app', 'server', 'common', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json', 'scripts/build.mjs'];
+const INPUTS = [
+  'app',
+  'server',
+  'common',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+  'scripts/build.mjs',
+];
 
 function* walk(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

@@ -43,7 +43,10 @@ function requestLog(logger: Logger) {
     const started = performance.now();
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    logger.info({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    logger.info(
+      { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms },
+      'request',
+    );
   };
 }
 
@@ -117,7 +120,9 @@ export function createApp(options: AppOptions) {
     throw new AppError('API_ROUTE_NOT_FOUND');
   });
 
-  app.on(['GET', 'HEAD'], '/media/*', (c) => serveMedia(c, media, decodeURIComponent(c.req.path.slice('/media/'.length))));
+  app.on(['GET', 'HEAD'], '/media/*', (c) =>
+    serveMedia(c, media, decodeURIComponent(c.req.path.slice('/media/'.length))),
+  );
 
   if (options.clientDir) {
     const root = options.clientDir;
@@ -130,6 +135,8 @@ export function createApp(options: AppOptions) {
         },
       }),
     );
+    // A hashed asset that is not there (an old tab after a deploy) is a plain 404, not a page.
+    app.all('/assets/*', (c) => c.text('Not Found', 404));
     app.use(
       '*',
       serveStatic({

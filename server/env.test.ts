@@ -23,7 +23,12 @@ describe('loadEnv', () => {
   it('refuses bad values, naming each of them', () => {
     let error: unknown;
     try {
-      loadEnv({ PORT: 'ba nghìn', DATABASE_URL: 'mysql://x', TRANSLATOR_FORM_URL: 'not a url', IMPORT_DEMO_CONTENT: 'maybe' });
+      loadEnv({
+        PORT: 'ba nghìn',
+        DATABASE_URL: 'mysql://x',
+        TRANSLATOR_FORM_URL: 'not a url',
+        IMPORT_DEMO_CONTENT: 'maybe',
+      });
     } catch (e) {
       error = e;
     }
@@ -37,7 +42,12 @@ describe('loadEnv', () => {
   });
 
   it('accepts a PostgreSQL URL and explicit folders', () => {
-    const env = loadEnv({ DATABASE_URL: 'postgres://u@localhost/db', DATA_DIR: '/tmp/pb', MEDIA_DIR: '/srv/media', PORT: '8080' });
+    const env = loadEnv({
+      DATABASE_URL: 'postgres://u@localhost/db',
+      DATA_DIR: '/tmp/pb',
+      MEDIA_DIR: '/srv/media',
+      PORT: '8080',
+    });
     expect(env.DATABASE_URL).toBe('postgres://u@localhost/db');
     expect(env.MEDIA_DIR).toBe('/srv/media');
     expect(env.PORT).toBe(8080);

@@ -29,7 +29,10 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const dev = env.NODE_ENV === 'development';
 
-  const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: path.join(env.DATA_DIR, 'phap-bao.sqlite') });
+  const database = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    sqlitePath: path.join(env.DATA_DIR, 'phap-bao.sqlite'),
+  });
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   fs.mkdirSync(env.MEDIA_DIR, { recursive: true });

@@ -1,4 +1,9 @@
-const dateFormatter = new Intl.DateTimeFormat('vi-VN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Ho_Chi_Minh' });
+const dateFormatter = new Intl.DateTimeFormat('vi-VN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Ho_Chi_Minh',
+});
 const numberFormatter = new Intl.NumberFormat('vi-VN');
 
 /** "22 tháng 11, 2026" — dates as Vietnamese readers write them. */
@@ -16,4 +21,9 @@ export function formatDuration(seconds: number): string {
   const m = Math.round((seconds % 3600) / 60);
   if (h > 0) return m > 0 ? `${h} giờ ${m} phút` : `${h} giờ`;
   return `${Math.max(m, 1)} phút`;
+}
+
+/** "tán thán Phật" → "Tán thán Phật". */
+export function capitalizeFirst(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('vi') + text.slice(1);
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
 import { keywordLabel, searchUrlForKeyword } from '#common/contracts/keyword.schema.ts';
 import { BookCover } from '#app/components/books/book-cover.tsx';
+import { FeaturedPassage } from '#app/components/home/featured-passage.tsx';
 import { HomeSearchBox } from '#app/components/home/search-box.tsx';
 import { ArrowRightIcon, HeadphonesIcon, LotusIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
@@ -78,26 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {home.featuredQuote ? (
-        <section className="featured-quote page-width" aria-labelledby="featured-quote-title">
-          <p className="eyebrow" id="featured-quote-title">
-            Lời kinh hôm nay{home.featuredQuote.topic ? ` · ${home.featuredQuote.topic}` : ''}
-          </p>
-          {home.featuredQuote.sinoVietnamese ? (
-            <p className="featured-quote-text">{home.featuredQuote.sinoVietnamese}</p>
-          ) : null}
-          {home.featuredQuote.pali ? (
-            <p className={home.featuredQuote.sinoVietnamese ? 'featured-quote-pali' : 'featured-quote-text'} lang="pi">
-              {home.featuredQuote.pali}
-            </p>
-          ) : null}
-          {home.featuredQuote.chinese ? (
-            <p className="featured-quote-chinese" lang="zh-Hant">
-              {home.featuredQuote.chinese}
-            </p>
-          ) : null}
-        </section>
-      ) : null}
+      {home.featuredPassage ? <FeaturedPassage passage={home.featuredPassage} /> : null}
 
       {home.newestBooks.length > 0 ? (
         <section className="home-section page-width" aria-labelledby="new-books">

@@ -57,6 +57,13 @@ export const ZQuoteSchema = z.object({
 });
 export type Quote = z.infer<typeof ZQuoteSchema>;
 
+/** A whole liturgical passage: the lines of one quote topic, in order (one line alone is a fragment). */
+export const ZQuotePassageSchema = z.object({
+  topic: z.string().nullable(),
+  lines: z.array(ZQuoteSchema).min(1),
+});
+export type QuotePassage = z.infer<typeof ZQuotePassageSchema>;
+
 /** How many published items of each kind the library holds (the menu badges). */
 export const ZContentCountsSchema = z.object({
   books: z.number().int().nonnegative(),

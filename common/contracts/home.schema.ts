@@ -3,7 +3,7 @@ import {
   ZArticleSummarySchema,
   ZBookSummarySchema,
   ZContentCountsSchema,
-  ZQuoteSchema,
+  ZQuotePassageSchema,
   ZTalkSummarySchema,
 } from './content.schema.ts';
 
@@ -23,7 +23,7 @@ export const ZHomePageDataSchema = z.object({
   newestBooks: z.array(ZBookSummarySchema),
   newestTalks: z.array(ZTalkSummarySchema),
   newestArticles: z.array(ZArticleSummarySchema),
-  featuredQuote: ZQuoteSchema.nullable(),
+  featuredPassage: ZQuotePassageSchema.nullable(),
   counts: ZContentCountsSchema,
 });
 export type HomePageData = z.infer<typeof ZHomePageDataSchema>;

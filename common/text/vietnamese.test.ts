@@ -35,12 +35,25 @@ describe('canonicalizeTones', () => {
     expect(canonicalizeTones(input)).toBe(expected);
   });
 
-  it.each(['hoàn', 'người', 'tuổi', 'quốc', 'giữ', 'gì', 'nghĩa', 'quý', 'quà', 'khuyến', 'Nguyễn', 'của', 'giường', 'thuở', 'lựa'])(
-    'leaves the correct spelling of %s as it is',
-    (word) => {
-      expect(canonicalizeTones(word)).toBe(word);
-    },
-  );
+  it.each([
+    'hoàn',
+    'người',
+    'tuổi',
+    'quốc',
+    'giữ',
+    'gì',
+    'nghĩa',
+    'quý',
+    'quà',
+    'khuyến',
+    'Nguyễn',
+    'của',
+    'giường',
+    'thuở',
+    'lựa',
+  ])('leaves the correct spelling of %s as it is', (word) => {
+    expect(canonicalizeTones(word)).toBe(word);
+  });
 
   it('makes both placements of a whole sentence identical', () => {
     expect(canonicalizeTones('Hoà thượng thuý hoạ')).toBe(canonicalizeTones('Hòa thượng thúy họa'));

@@ -19,7 +19,10 @@ const MODIFIERS = /[\u0302\u0306\u031B]/;
 
 /** NFC, Ð→Đ, invisible characters removed. Safe to apply twice. */
 export function normalizeText(input: string): string {
-  return input.normalize('NFC').replace(/\u00D0/g, '\u0110').replace(INVISIBLE, '');
+  return input
+    .normalize('NFC')
+    .replace(/\u00D0/g, '\u0110')
+    .replace(INVISIBLE, '');
 }
 
 interface Letter {

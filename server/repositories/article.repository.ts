@@ -10,7 +10,11 @@ export type ArticleListRow = Selectable<ArticlesTable> & { category_slug: string
 export function createArticleRepository(db: Executor) {
   return {
     async insertCategory(category: NewArticleCategory): Promise<number> {
-      const { id } = await db.insertInto('article_categories').values(category).returning('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('article_categories')
+        .values(category)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return id;
     },
 

@@ -53,7 +53,11 @@ export function createBookRepository(db: Executor) {
         .orderBy('books.id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ ...r, chapter_count: toCount(r.chapter_count), first_chapter_code: r.first_chapter_code ?? null }));
+      return rows.map((r) => ({
+        ...r,
+        chapter_count: toCount(r.chapter_count),
+        first_chapter_code: r.first_chapter_code ?? null,
+      }));
     },
 
     async countPublished(): Promise<number> {

@@ -10,16 +10,21 @@ export function createQuoteRepository(db: Executor) {
     async insertMany(quotes: Insertable<QuotesTable>[]): Promise<void> {
       if (quotes.length > 0) await db.insertInto('quotes').values(quotes).execute();
     },
-    /** One quote at random among those that have a Hán-Việt reading or a Pali text. */
-    async findRandom(): Promise<QuoteRow | null> {
-      const row = await db
+    /** The lines of one topic chosen at random, in their order. */
+    async findRandomPassage(): Promise<QuoteRow[]> {
+      const pick = await db
         .selectFrom('quotes')
-        .selectAll()
-        .where((eb) => eb.or([eb('sino_vietnamese', 'is not', null), eb('pali', 'is not', null)]))
+        .select('topic')
         .orderBy(sql`random()`)
         .limit(1)
         .executeTakeFirst();
-      return row ?? null;
+      if (!pick) return [];
+      return db
+        .selectFrom('quotes')
+        .selectAll()
+        .where((eb) => (pick.topic === null ? eb('topic', 'is', null) : eb('topic', '=', pick.topic)))
+        .orderBy('id')
+        .execute();
     },
   };
 }

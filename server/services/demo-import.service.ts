@@ -102,7 +102,10 @@ export function createDemoImportService(deps: {
         const at = now();
 
         const bookDir = path.join(deps.demoDir, 'books');
-        for (const file of fs.readdirSync(bookDir).filter((f) => f.endsWith('.json')).sort()) {
+        for (const file of fs
+          .readdirSync(bookDir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()) {
           const doc = ZCorpusDocument.parse(readJson(path.join(bookDir, file)));
           const code = bookCodeOf(doc);
           const reading = doc.title_sino_vietnamese ?? doc.title;

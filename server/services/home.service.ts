@@ -1,5 +1,9 @@
 import { HOME_KEYWORDS_SHOWN } from '#common/constants.ts';
-import { HOME_SECTION_DEFAULT_LIMIT, type HomePageData, type HomePageDataRequest } from '#common/contracts/home.schema.ts';
+import {
+  HOME_SECTION_DEFAULT_LIMIT,
+  type HomePageData,
+  type HomePageDataRequest,
+} from '#common/contracts/home.schema.ts';
 import type { HomeKeyword } from '#common/contracts/keyword.schema.ts';
 import {
   presentArticleSummary,
@@ -28,18 +32,18 @@ export function createHomeService(deps: { repos: Repositories; site: SiteService
 
     async getHomePageData(request: HomePageDataRequest = {}): Promise<HomePageData> {
       const limit = request.limit ?? HOME_SECTION_DEFAULT_LIMIT;
-      const [books, talks, articles, quote, counts] = await Promise.all([
+      const [books, talks, articles, passage, counts] = await Promise.all([
         repos.books.listNewestPublished(limit),
         repos.talks.listNewestPublished(limit),
         repos.articles.listNewestPublished(limit),
-        repos.quotes.findRandom(),
+        repos.quotes.findRandomPassage(),
         site.countContent(),
       ]);
       return {
         newestBooks: books.map(presentBookSummary),
         newestTalks: talks.map(presentTalkSummary),
         newestArticles: articles.map(presentArticleSummary),
-        featuredQuote: quote ? presentQuote(quote) : null,
+        featuredPassage: passage.length > 0 ? { topic: passage[0]!.topic, lines: passage.map(presentQuote) } : null,
         counts,
       };
     },

@@ -23,7 +23,8 @@ export function siteLinksFromEnv(env: Env): SiteLinks {
     contactAddress: env.CONTACT_ADDRESS ?? null,
     facebookUrl: env.FACEBOOK_URL ?? null,
     youtubeUrl: env.YOUTUBE_URL ?? null,
-    feedbackUrl: env.FEEDBACK_URL ?? (env.CONTACT_EMAIL ? `mailto:${env.CONTACT_EMAIL}?subject=G%C3%B3p%20%C3%BD` : null),
+    feedbackUrl:
+      env.FEEDBACK_URL ?? (env.CONTACT_EMAIL ? `mailto:${env.CONTACT_EMAIL}?subject=G%C3%B3p%20%C3%BD` : null),
     bugReportUrl:
       env.BUG_REPORT_URL ?? (env.CONTACT_EMAIL ? `mailto:${env.CONTACT_EMAIL}?subject=B%C3%A1o%20l%E1%BB%97i` : null),
     translatorFormUrl: env.TRANSLATOR_FORM_URL ?? null,

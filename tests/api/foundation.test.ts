@@ -36,7 +36,9 @@ describe.each(engines)('API conventions on %s', (engine) => {
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/public/search/keywords', '/public/home_page_data']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/public/search/keywords', '/public/home_page_data']),
+    );
     expect(doc.paths['/public/home_page_data']).toHaveProperty('post');
     expect(JSON.stringify(doc.paths['/public/home_page_data'])).toContain('newestBooks');
   });

@@ -48,12 +48,36 @@ describe.each(engines)('home API on %s', (engine) => {
     expect(data.newestBooks).toHaveLength(6);
     expect(data.newestArticles).toHaveLength(6);
     expect(data.newestTalks).toEqual([]);
-    const kimCang = (await (await postJson('/api/v1/public/home_page_data', '{"limit": 24}')).json()).data.newestBooks.find(
-      (b: { code: string }) => b.code === 'kinh-kim-cang',
-    );
-    expect(kimCang).toMatchObject({ title: 'Kinh Kim Cang (phiên âm Hán-Việt)', chapterCount: 32, firstChapterCode: 'kinh-kim-cang-1' });
-    expect(data.featuredQuote).not.toBeNull();
-    expect(data.featuredQuote!.sinoVietnamese ?? data.featuredQuote!.pali).toBeTruthy();
+    const kimCang = (
+      await (await postJson('/api/v1/public/home_page_data', '{"limit": 24}')).json()
+    ).data.newestBooks.find((b: { code: string }) => b.code === 'kinh-kim-cang');
+    expect(kimCang).toMatchObject({
+      title: 'Kinh Kim Cang (phiên âm Hán-Việt)',
+      chapterCount: 32,
+      firstChapterCode: 'kinh-kim-cang-1',
+    });
+    // A whole passage: every line of one topic, in order.
+    const passage = data.featuredPassage!;
+    expect(passage.lines.length).toBeGreaterThan(0);
+    for (const line of passage.lines) {
+      expect(line.topic).toBe(passage.topic);
+      expect(line.sinoVietnamese ?? line.pali).toBeTruthy();
+    }
+  });
+
+  it('the featured passage holds all lines of its topic', async () => {
+    const seen = new Map<string | null, number>();
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.request('/api/v1/public/home_page_data', { method: 'POST' });
+      const { data } = ZHomePageDataResponseSchema.parse(await res.json());
+      seen.set(data.featuredPassage!.topic, data.featuredPassage!.lines.length);
+    }
+    // "Ngũ Giới" has five lines, "tán thán Pháp" one: each passage keeps its own length.
+    for (const [topic, length] of seen) {
+      if (topic === 'Ngũ Giới') expect(length).toBe(5);
+      if (topic === 'tán thán Pháp') expect(length).toBe(1);
+    }
+    expect(seen.size).toBeGreaterThan(1);
   });
 
   it('POST /public/home_page_data honours limit and rejects bad input with Vietnamese field messages', async () => {
@@ -85,7 +109,9 @@ describe.each(engines)('home API on %s', (engine) => {
 
   it('a body over 1 MB is refused with 413', async () => {
     const big = JSON.stringify({ limit: 1, padding: 'x'.repeat(1024 * 1024 + 10) });
-    const res = await postJson('/api/v1/public/home_page_data', big, { 'content-length': String(Buffer.byteLength(big)) });
+    const res = await postJson('/api/v1/public/home_page_data', big, {
+      'content-length': String(Buffer.byteLength(big)),
+    });
     expect(res.status).toBe(413);
     expect(ZErrorResponseSchema.parse(await res.json())).toMatchObject({ errorCode: 'PAYLOAD_TOO_LARGE' });
 

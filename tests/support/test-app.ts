@@ -23,7 +23,10 @@ export interface TestApp {
  * The real Hono app (no page handler) on a fresh database of `engine`, with the site defaults
  * and, unless asked otherwise, the demo content imported.
  */
-export async function createTestApp(engine: DialectName, options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  engine: DialectName,
+  options: { demo?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-test-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   fs.mkdirSync(env.MEDIA_DIR, { recursive: true });

@@ -3,7 +3,15 @@ import { ExternalIcon } from '../ui/icons.tsx';
 import type { MenuLink } from './menu.ts';
 
 /** A menu entry: a NavLink for our pages, a plain link (new tab) for other sites. */
-export function MenuLinkItem({ link, className, onNavigate }: { link: MenuLink; className?: string; onNavigate?: () => void }) {
+export function MenuLinkItem({
+  link,
+  className,
+  onNavigate,
+}: {
+  link: MenuLink;
+  className?: string;
+  onNavigate?: () => void;
+}) {
   const badge = link.badge ? (
     <span className="menu-badge" aria-label={`${link.badge} mục`}>
       {link.badge}

@@ -18,19 +18,23 @@ export function MobileHeader({ menu, variant }: { menu: MenuEntry[]; variant?: '
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
+  // The drawer sits beside the header, not inside it: the header's backdrop-filter would make it
+  // the drawer's containing block and clip the fixed drawer to the header's 60 px.
   return (
-    <header className="mobile-header" data-variant={variant}>
-      <Brand compact />
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={open ? 'Đóng menu' : 'Mở menu'}
-        aria-expanded={open}
-        aria-controls="mobile-menu"
-        onClick={() => setOpen((v) => !v)}
-      >
-        {open ? <CloseIcon /> : <MenuIcon />}
-      </button>
+    <>
+      <header className="mobile-header" data-variant={variant}>
+        <Brand compact />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={open ? 'Đóng menu' : 'Mở menu'}
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+      </header>
       <div className="mobile-menu-backdrop" hidden={!open} onClick={() => setOpen(false)} />
       <nav id="mobile-menu" className="mobile-menu" aria-label="Menu" hidden={!open}>
         <ul>
@@ -62,6 +66,6 @@ export function MobileHeader({ menu, variant }: { menu: MenuEntry[]; variant?: '
           </Link>
         </div>
       </nav>
-    </header>
+    </>
   );
 }

@@ -5,30 +5,37 @@ import { FacebookIcon, MailIcon, PhoneIcon, PinIcon, YoutubeIcon } from '../ui/i
 import { Brand } from './brand.tsx';
 import { AUDIO_LIBRARY_PATH, BOOK_LIBRARY_PATH } from './menu.ts';
 
+/** The volunteer translators' sign-up, handed to the external form service of the configuration. */
 function TranslatorForm({ action }: { action: string }) {
   return (
-    <form className="translator-form" action={action} method="post" target="_blank" rel="noopener">
-      <h3 className="footer-heading">Tham gia dịch thuật</h3>
-      <p className="footer-note">
-        Bạn đọc được tiếng Anh, Hán văn hay Pali và muốn góp sức chuyển ngữ kinh sách? Hãy để lại lời nhắn; ban điều
-        hành sẽ liên lạc với bạn.
-      </p>
-      <label>
-        <span>Họ và tên</span>
-        <input name="name" required autoComplete="name" maxLength={100} />
-      </label>
-      <label>
-        <span>Email</span>
-        <input name="email" type="email" required autoComplete="email" maxLength={200} />
-      </label>
-      <label>
-        <span>Ngôn ngữ bạn dịch được</span>
-        <input name="languages" placeholder="Ví dụ: Anh, Hán văn" maxLength={200} />
-      </label>
-      <button type="submit" className="button button-primary">
-        Gửi đăng ký
-      </button>
-    </form>
+    <section className="translator-band" aria-labelledby="translator-title">
+      <div>
+        <h3 className="footer-heading" id="translator-title">
+          Tham gia dịch thuật
+        </h3>
+        <p className="footer-note">
+          Bạn đọc được tiếng Anh, Hán văn hay Pali và muốn góp sức chuyển ngữ kinh sách? Hãy để lại lời nhắn; ban điều
+          hành sẽ liên lạc với bạn.
+        </p>
+      </div>
+      <form className="translator-form" action={action} method="post" target="_blank" rel="noopener">
+        <label>
+          <span>Họ và tên</span>
+          <input name="name" required autoComplete="name" maxLength={100} />
+        </label>
+        <label>
+          <span>Email</span>
+          <input name="email" type="email" required autoComplete="email" maxLength={200} />
+        </label>
+        <label>
+          <span>Ngôn ngữ bạn dịch được</span>
+          <input name="languages" placeholder="Ví dụ: Anh, Hán văn" maxLength={200} />
+        </label>
+        <button type="submit" className="button button-primary">
+          Gửi đăng ký
+        </button>
+      </form>
+    </section>
   );
 }
 
@@ -128,7 +135,8 @@ export function SiteFooter({ quote, links }: { quote: FooterQuote | null; links:
               ) : null}
               {links.contactPhone ? (
                 <li>
-                  <PhoneIcon size={18} /> <a href={`tel:${links.contactPhone.replace(/\s+/g, '')}`}>{links.contactPhone}</a>
+                  <PhoneIcon size={18} />{' '}
+                  <a href={`tel:${links.contactPhone.replace(/\s+/g, '')}`}>{links.contactPhone}</a>
                 </li>
               ) : null}
               {links.contactEmail ? (
@@ -139,9 +147,9 @@ export function SiteFooter({ quote, links }: { quote: FooterQuote | null; links:
             </ul>
           </section>
         ) : null}
-
-        {links?.translatorFormUrl ? <TranslatorForm action={links.translatorFormUrl} /> : null}
       </div>
+
+      {links?.translatorFormUrl ? <TranslatorForm action={links.translatorFormUrl} /> : null}
 
       <p className="footer-legal">
         Kinh văn Hán-Việt và chữ Hán thuộc phạm vi công cộng (bản biên soạn phát hành theo The Unlicense). Bài viết

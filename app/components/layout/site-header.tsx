@@ -18,7 +18,13 @@ function MenuGroup({ entry }: { entry: MenuEntry }) {
         if (e.key === 'Escape') setOpen(false);
       }}
     >
-      <button type="button" className="nav-item" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="nav-item"
+        aria-expanded={open}
+        aria-haspopup="true"
+        onClick={() => setOpen((v) => !v)}
+      >
         {entry.label}
         <ChevronDownIcon size={16} />
       </button>

@@ -34,7 +34,9 @@ export function LoadingBar() {
       role="progressbar"
       aria-hidden={phase === 'idle'}
       aria-label="Đang tải trang"
-      style={{ '--rise-ms': `${LOADING_BAR_RISE_MS}ms`, '--hide-ms': `${LOADING_BAR_HIDE_MS}ms` } as React.CSSProperties}
+      style={
+        { '--rise-ms': `${LOADING_BAR_RISE_MS}ms`, '--hide-ms': `${LOADING_BAR_HIDE_MS}ms` } as React.CSSProperties
+      }
     />
   );
 }

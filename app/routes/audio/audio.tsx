@@ -8,7 +8,10 @@ export function meta() {
 export default function AudioPage() {
   return (
     <UnderConstruction title="Pháp âm">
-      <p>Các bộ pháp âm, trình nghe giữ tiếng khi bạn chuyển trang, danh sách phát và bản ghi lời giảng đang được xây dựng.</p>
+      <p>
+        Các bộ pháp âm, trình nghe giữ tiếng khi bạn chuyển trang, danh sách phát và bản ghi lời giảng đang được xây
+        dựng.
+      </p>
     </UnderConstruction>
   );
 }

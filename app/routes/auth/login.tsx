@@ -8,7 +8,10 @@ export function meta() {
 export default function LoginPage() {
   return (
     <UnderConstruction title="Đăng nhập">
-      <p>Đăng nhập bằng tài khoản hoặc mạng xã hội đang được xây dựng. Mọi nội dung của thư viện vẫn đọc được mà không cần tài khoản.</p>
+      <p>
+        Đăng nhập bằng tài khoản hoặc mạng xã hội đang được xây dựng. Mọi nội dung của thư viện vẫn đọc được mà không
+        cần tài khoản.
+      </p>
     </UnderConstruction>
   );
 }

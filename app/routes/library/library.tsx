@@ -8,7 +8,10 @@ export function meta() {
 export default function LibraryPage() {
   return (
     <UnderConstruction title="Thư viện">
-      <p>Thư viện sách và pháp âm, với bộ lọc theo tên, ngày và thời lượng, đang được xây dựng. Trong lúc chờ, bạn có thể đọc các bộ kinh ở trang chủ.</p>
+      <p>
+        Thư viện sách và pháp âm, với bộ lọc theo tên, ngày và thời lượng, đang được xây dựng. Trong lúc chờ, bạn có thể
+        đọc các bộ kinh ở trang chủ.
+      </p>
     </UnderConstruction>
   );
 }

@@ -15,10 +15,18 @@ export default function SearchPage() {
       {query ? (
         <p className="uc-query">
           Bạn tìm: <strong>{query}</strong>
-          {conditions.length > 0 ? <> cùng với <strong>{conditions.join(', ')}</strong></> : null}
+          {conditions.length > 0 ? (
+            <>
+              {' '}
+              cùng với <strong>{conditions.join(', ')}</strong>
+            </>
+          ) : null}
         </p>
       ) : null}
-      <p>Bộ máy tìm kiếm tiếng Việt — gõ có dấu hay không dấu, tìm theo cụm từ hoặc từng chữ, lọc theo sách, pháp âm, video, bản ghi lời giảng — đang được xây dựng.</p>
+      <p>
+        Bộ máy tìm kiếm tiếng Việt — gõ có dấu hay không dấu, tìm theo cụm từ hoặc từng chữ, lọc theo sách, pháp âm,
+        video, bản ghi lời giảng — đang được xây dựng.
+      </p>
     </UnderConstruction>
   );
 }

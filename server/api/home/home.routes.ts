@@ -1,9 +1,6 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
-import {
-  ZHomePageDataRequestSchema,
-  ZHomePageDataResponseSchema,
-} from '#common/contracts/home.schema.ts';
+import { ZHomePageDataRequestSchema, ZHomePageDataResponseSchema } from '#common/contracts/home.schema.ts';
 import { ZHomeKeywordsResponseSchema } from '#common/contracts/keyword.schema.ts';
 import type { Services } from '#server/services/index.ts';
 import { validationHook } from '../validation.ts';
@@ -27,7 +24,10 @@ const homePageDataRoute = createRoute({
     body: { required: false, content: { 'application/json': { schema: ZHomePageDataRequestSchema } } },
   },
   responses: {
-    200: { description: 'Newest content and a featured quote', content: { 'application/json': { schema: ZHomePageDataResponseSchema } } },
+    200: {
+      description: 'Newest content and a featured quote',
+      content: { 'application/json': { schema: ZHomePageDataResponseSchema } },
+    },
     400: { description: 'Bad input', content: { 'application/json': { schema: ZErrorResponseSchema } } },
   },
 });

@@ -21,7 +21,8 @@ export const DEFAULT_FOOTER_QUOTES: FooterQuote[] = [
   },
   {
     text: 'Tâm dẫn đầu các pháp, tâm làm chủ, tâm tạo tác. Ai nói hay làm với tâm trong sạch, an vui sẽ theo người ấy như bóng không rời hình.',
-    original: 'Manopubbaṅgamā dhammā, manoseṭṭhā manomayā; manasā ce pasannena, bhāsati vā karoti vā, tato naṃ sukhamanveti, chāyāva anapāyinī.',
+    original:
+      'Manopubbaṅgamā dhammā, manoseṭṭhā manomayā; manasā ce pasannena, bhāsati vā karoti vā, tato naṃ sukhamanveti, chāyāva anapāyinī.',
     source: 'Kinh Pháp Cú, kệ 2',
     translator: OURS,
   },

@@ -49,7 +49,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('body_html', 'text', (c) => c.notNull())
       .addColumn('parallel_html', 'text'),
   ).execute();
-  await db.schema.createIndex('chapters_book_position_idx').on('chapters').columns(['book_id', 'position']).unique().execute();
+  await db.schema
+    .createIndex('chapters_book_position_idx')
+    .on('chapters')
+    .columns(['book_id', 'position'])
+    .unique()
+    .execute();
 
   await withTimestamps(
     withId(db, db.schema.createTable('audio_collections'))
@@ -78,7 +83,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('status', 'text', (c) => c.notNull().defaultTo(statusDefault)),
   ).execute();
-  await db.schema.createIndex('audio_talks_collection_idx').on('audio_talks').columns(['collection_id', 'position']).execute();
+  await db.schema
+    .createIndex('audio_talks_collection_idx')
+    .on('audio_talks')
+    .columns(['collection_id', 'position'])
+    .execute();
 
   await withTimestamps(
     withId(db, db.schema.createTable('videos'))
@@ -115,7 +124,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('published_at', 'text', (c) => c.notNull()),
     ),
   ).execute();
-  await db.schema.createIndex('articles_status_published_idx').on('articles').columns(['status', 'published_at']).execute();
+  await db.schema
+    .createIndex('articles_status_published_idx')
+    .on('articles')
+    .columns(['status', 'published_at'])
+    .execute();
 
   await withTimestamps(
     withId(db, db.schema.createTable('compilations'))

@@ -14,9 +14,7 @@ export function withId<T extends string>(db: Kysely<unknown>, table: CreateTable
 
 /** created_at / updated_at as ISO-8601 text. */
 export function withTimestamps<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
-  return table
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull());
+  return table.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 }
 
 /** The licence and provenance every imported work carries. */

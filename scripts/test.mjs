@@ -1,0 +1,73 @@
+// `npm test`: everything, in order — typecheck, lint, unit and API tests (SQLite, and PostgreSQL
+// when one answers), then a production build and the browser tests in Debian's Chromium.
+// Ends with one line "tests: N passed, M failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const resultsDir = path.join(root, 'test-results');
+fs.rmSync(resultsDir, { recursive: true, force: true });
+fs.mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n━━ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${title} (${seconds} s)`);
+  if (!ok) failures.push(title);
+  return ok;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return false;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  return true;
+}
+
+function vitest(title, projects, reportName) {
+  const report = path.join(resultsDir, `${reportName}.json`);
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  const ok = run(title, bin('vitest'), args);
+  if (!countVitest(report)) failed += 1;
+  return ok;
+}
+
+if (run('Route types', bin('react-router'), ['typegen'])) run('Typecheck', bin('tsc'), ['--noEmit']);
+run('Lint', bin('eslint'), ['--max-warnings', '0', '.']);
+run('Format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+vitest('Unit and API tests', ['unit', 'api'], 'unit-api');
+
+let chromiumReady = true;
+try {
+  process.env.CHROME_PATH = ensureChromium();
+} catch (error) {
+  chromiumReady = false;
+  failures.push(`Browser: ${error.message}`);
+  failed += 1;
+}
+if (chromiumReady && run('Build', process.execPath, [path.join(root, 'scripts', 'build.mjs')])) {
+  vitest('Browser tests', ['e2e'], 'e2e');
+}
+
+console.log('');
+if (failures.length > 0) console.log(`Failed steps: ${failures.join('; ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

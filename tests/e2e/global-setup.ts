@@ -1,0 +1,89 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM helper without types
+import { sourceHash } from '../../scripts/source-hash.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Settings the browser tests run the site with (links that are hidden when unset are set here). */
+export const E2E_SITE_ENV = {
+  DICTIONARY_URL: 'https://tudien.example.org/',
+  MONASTERY_URL: 'https://tuvien.example.org/',
+  CONTACT_EMAIL: 'lienhe@phapbao.example.org',
+  CONTACT_PHONE: '028 3812 3456',
+  CONTACT_ADDRESS: 'Thủ Đức, Thành phố Hồ Chí Minh',
+  FACEBOOK_URL: 'https://facebook.com/phapbao.example',
+  TRANSLATOR_FORM_URL: 'https://forms.example.org/tinh-nguyen-vien',
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not answer at ${url} within 60 s:\n${log()}`);
+}
+
+/** Builds the site when the build is stale, starts it on a free port with a fresh data folder. */
+export default async function setup(project: TestProject) {
+  const stamp = path.join(root, 'build', '.source-hash');
+  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== sourceHash(root)) {
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-e2e-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...E2E_SITE_ENV,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForServer(baseURL, child, () => output);
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}

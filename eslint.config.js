@@ -35,7 +35,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'server/main.ts'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'server/main.ts', 'server/cli/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -5,16 +5,19 @@ import '@fontsource-variable/noto-serif/index.css';
 import '@fontsource-variable/noto-serif/wght-italic.css';
 import './styles/app.css';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
-import { SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
+import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/layout/error-page.tsx';
+import { getCurrentUser } from './lib/session.server.ts';
 import { useNonce } from './lib/nonce.tsx';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { layout: await context.services.site.getLayoutData() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [layout, user] = await Promise.all([context.services.site.getLayoutData(), getCurrentUser(request, context)]);
+  return { layout, user };
 }
 
-// The footer quote and menu badges need not change on every client-side navigation.
+// The footer quote and menu badges need not change on every client-side navigation; a form
+// (login, logout, profile changes) revalidates, so the header follows the session.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : false;
 
@@ -23,8 +26,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
 
+// A route's meta replaces this one; routes without their own keep the site's title and description.
 export function meta() {
-  return [{ title: `${SITE_NAME} — ${SITE_TAGLINE}` }];
+  return [{ title: `${SITE_NAME} — ${SITE_TAGLINE}` }, { name: 'description', content: SITE_DESCRIPTION }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -35,10 +39,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#fbf8f3" />
-        <meta
-          name="description"
-          content="Pháp Bảo — thư viện Phật giáo tiếng Việt: kinh sách đọc theo chương, pháp âm, video, tin tức và trích dẫn, tìm được cả khi gõ không dấu."
-        />
         <Meta />
         {/* Stylesheet and preload links need no nonce; an empty one keeps server and browser HTML identical. */}
         <Links nonce="" />

@@ -26,6 +26,7 @@ export default [
     route('noi-dung-dang-kiem-duyet', 'routes/moderation-notice.tsx'),
     route('login', 'routes/auth/login.tsx'),
     route('register', 'routes/auth/register.tsx'),
+    route('logout', 'routes/auth/logout.tsx'),
     route(':chapterCode/:parentDocSlug?', 'routes/books/chapter.tsx'),
     route('*', 'routes/not-found.tsx', { id: 'not-found-catch-all' }),
   ]),

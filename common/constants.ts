@@ -5,6 +5,8 @@
 
 export const SITE_NAME = 'Pháp Bảo';
 export const SITE_TAGLINE = 'Thư viện Phật giáo tiếng Việt';
+export const SITE_DESCRIPTION =
+  'Pháp Bảo — thư viện Phật giáo tiếng Việt: kinh sách đọc theo chương, pháp âm, video, tin tức và trích dẫn, tìm được cả khi gõ không dấu.';
 
 /** Home page: 7 random suggestions from a fixed list of 70. */
 export const HOME_KEYWORD_COUNT = 70;

@@ -23,6 +23,7 @@ export const ERROR_MESSAGES = {
   PAYLOAD_TOO_LARGE: 'Nội dung gửi lên quá lớn (tối đa 1 MB).',
   UNSUPPORTED_MEDIA_TYPE: 'Kiểu nội dung gửi lên không được hỗ trợ.',
   TOO_MANY_REQUESTS: 'Bạn thao tác quá nhanh, xin thử lại sau ít phút.',
+  BAD_GATEWAY: 'Không kết nối được với dịch vụ bên ngoài, xin thử lại sau.',
   INTERNAL: 'Đã có lỗi xảy ra ở máy chủ. Xin thử lại sau.',
 } as const;
 

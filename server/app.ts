@@ -7,12 +7,14 @@ import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { MAX_JSON_BODY_BYTES } from '#common/constants.ts';
 import { installVietnameseZodMessages } from '#common/zod-vietnamese.ts';
+import { requestMetaOf } from './api/context.ts';
 import { createApi } from './api/index.ts';
 import type { Env } from './env.ts';
-import { AppError } from './errors.ts';
+import { AppError, isAppError } from './errors.ts';
 import type { Logger } from './logger.ts';
-import { createDiskMediaStorage, type MediaStorage } from './media/media-storage.ts';
+import type { MediaStorage } from './media/media-storage.ts';
 import { serveMedia } from './media/serve-media.ts';
+import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
 import type { Services } from './services/index.ts';
 
 /** React Router's handler; the context is PageLoadContext (server/load-context.ts). */
@@ -26,7 +28,7 @@ export interface AppOptions {
   pageHandler?: PageHandler;
   /** build/client in production: hashed assets and public files. Vite serves them in development. */
   clientDir?: string;
-  media?: MediaStorage;
+  media: MediaStorage;
   /** Development: Vite injects inline scripts without a nonce, so the CSP is left off. */
   dev?: boolean;
 }
@@ -54,7 +56,7 @@ function requestLog(logger: Logger) {
 export function createApp(options: AppOptions) {
   installVietnameseZodMessages();
   const { services, env, logger } = options;
-  const media = options.media ?? createDiskMediaStorage(env.MEDIA_DIR);
+  const { media } = options;
   const app = new Hono<AppEnv>();
 
   const formOrigin = env.TRANSLATOR_FORM_URL ? new URL(env.TRANSLATOR_FORM_URL).origin : null;
@@ -89,7 +91,7 @@ export function createApp(options: AppOptions) {
   app.onError((error, c) => {
     const reqId = c.get('requestId');
     let appError: AppError;
-    if (error instanceof AppError) {
+    if (isAppError(error)) {
       appError = error;
     } else if (error instanceof HTTPException && error.status === 400) {
       // Hono's JSON validator: a body that does not parse.
@@ -105,24 +107,36 @@ export function createApp(options: AppOptions) {
     return c.text(appError.message, appError.status as 400);
   });
 
-  // API: JSON bodies up to 1 MB; everything answers JSON, unknown paths included.
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
-  );
-  app.route('/api/v1', createApi(services));
+  // API: JSON bodies up to 1 MB (the avatar upload up to 5 MB); everything answers JSON.
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  const uploadLimit = bodyLimit({
+    maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Ảnh đại diện tối đa 5 MB.');
+    },
+  });
+  app.use('/api/*', (c, next) => (c.req.path === '/api/v1/me/avatar' ? uploadLimit(c, next) : jsonLimit(c, next)));
+  // Page forms (the account page's avatar upload included) get the upload limit too.
+  app.use('*', (c, next) => (isApiPath(c.req.path) || c.req.method === 'GET' ? next() : uploadLimit(c, next)));
+  app.route('/api/v1', createApi(services, env));
   app.all('/api/*', () => {
     throw new AppError('API_ROUTE_NOT_FOUND');
   });
 
-  app.on(['GET', 'HEAD'], '/media/*', (c) =>
-    serveMedia(c, media, decodeURIComponent(c.req.path.slice('/media/'.length))),
-  );
+  app.on(['GET', 'HEAD'], '/media/*', (c) => {
+    let name: string;
+    try {
+      name = decodeURIComponent(c.req.path.slice('/media/'.length));
+    } catch {
+      return c.notFound(); // malformed percent-encoding names no file
+    }
+    return serveMedia(c, media, name);
+  });
 
   if (options.clientDir) {
     const root = options.clientDir;
@@ -156,6 +170,7 @@ export function createApp(options: AppOptions) {
         logger,
         requestId: c.get('requestId'),
         cspNonce: c.get('secureHeadersNonce'),
+        clientIp: requestMetaOf(c, env.TRUST_PROXY).ip,
       }),
     );
   }

@@ -53,9 +53,72 @@ const ZEnvSchema = z.object({
   FEEDBACK_URL: optionalUrl.optional(),
   BUG_REPORT_URL: optionalUrl.optional(),
   TRANSLATOR_FORM_URL: optionalUrl.optional(),
+  // Behind a reverse proxy: take the reader's address from X-Forwarded-For (for rate limits).
+  TRUST_PROXY: flag.default(false),
+  // Social login: a comma-separated list of names, each configured by AUTH_<NAME>_ISSUER,
+  // AUTH_<NAME>_CLIENT_ID, AUTH_<NAME>_CLIENT_SECRET and optionally AUTH_<NAME>_LABEL.
+  AUTH_PROVIDERS: optionalText,
 });
 
-export type Env = z.infer<typeof ZEnvSchema> & { MEDIA_DIR: string; DATA_DIR: string };
+/** One OpenID Connect provider for social login. */
+export interface AuthProviderConfig {
+  name: string;
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const ZAuthProviderSchema = z.object({
+  issuer: z.url({ message: 'phải là địa chỉ URL của nhà cung cấp OpenID' }),
+  clientId: z.string().trim().min(1, 'không được để trống'),
+  clientSecret: z.string().trim().min(1, 'không được để trống'),
+  label: z.string().trim().optional(),
+});
+
+function readAuthProviders(list: string | undefined, source: Record<string, string | undefined>, problems: string[]) {
+  const providers: AuthProviderConfig[] = [];
+  for (const raw of (list ?? '')
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean)) {
+    if (!/^[a-z0-9-]{2,30}$/.test(raw)) {
+      problems.push(`AUTH_PROVIDERS: tên "${raw}" chỉ được gồm chữ thường, số và dấu gạch`);
+      continue;
+    }
+    const prefix = `AUTH_${raw.toUpperCase().replace(/-/g, '_')}_`;
+    const parsed = ZAuthProviderSchema.safeParse({
+      issuer: source[`${prefix}ISSUER`],
+      clientId: source[`${prefix}CLIENT_ID`],
+      clientSecret: source[`${prefix}CLIENT_SECRET`],
+      label: source[`${prefix}LABEL`] || undefined,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = { issuer: 'ISSUER', clientId: 'CLIENT_ID', clientSecret: 'CLIENT_SECRET', label: 'LABEL' }[
+          String(issue.path[0])
+        ];
+        problems.push(`${prefix}${key}: ${issue.message}`);
+      }
+      continue;
+    }
+    const { issuer, clientId, clientSecret, label } = parsed.data;
+    providers.push({
+      name: raw,
+      issuer,
+      clientId,
+      clientSecret,
+      label: label ?? raw.charAt(0).toUpperCase() + raw.slice(1),
+    });
+  }
+  return providers;
+}
+
+export type Env = z.infer<typeof ZEnvSchema> & {
+  MEDIA_DIR: string;
+  DATA_DIR: string;
+  authProviders: AuthProviderConfig[];
+};
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -67,19 +130,20 @@ export class EnvError extends Error {
 /** Reads and checks the environment; throws EnvError naming every bad setting. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = ZEnvSchema.safeParse(source);
-  if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => {
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
         const name = issue.path.join('.') || '(môi trường)';
         return `${name} = ${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
-      }),
-    );
-  }
+      });
+  const authProviders = readAuthProviders(source.AUTH_PROVIDERS, source, problems);
+  if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
     DATA_DIR: dataDir,
     MEDIA_DIR: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    authProviders,
   };
 }

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type ErrorCode } from '#common/messages.ts';
 
 /** The HTTP status of each error code. The one table the whole server uses. */
-const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500> = {
+const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
@@ -15,7 +15,12 @@ const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 405 | 409 | 413 
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
 };
+
+// Page route modules and the server are two bundles, each with its own copy of this class, so
+// `instanceof AppError` fails across them; a global symbol marks an AppError from either copy.
+const APP_ERROR = Symbol.for('phap-bao.app-error');
 
 /**
  * An error the reader may see. Services throw it; the API turns it into
@@ -23,6 +28,7 @@ const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 405 | 409 | 413 
  */
 export class AppError extends Error {
   readonly status: number;
+  readonly [APP_ERROR] = true;
   constructor(
     readonly code: ErrorCode,
     message: string = ERROR_MESSAGES[code],
@@ -48,4 +54,9 @@ export function notFound(message?: string): AppError {
 
 export function statusOf(code: ErrorCode): number {
   return STATUS_BY_CODE[code];
+}
+
+/** True for an AppError from any bundle (use this, not instanceof). */
+export function isAppError(error: unknown): error is AppError {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[APP_ERROR] === true;
 }

@@ -10,6 +10,8 @@ export interface PageLoadContext {
   logger: Logger;
   requestId: string;
   cspNonce: string | undefined;
+  /** The reader's address (for rate limits), as the API sees it. */
+  clientIp: string;
 }
 
 declare module 'react-router' {

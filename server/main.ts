@@ -14,6 +14,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createLogger } from './logger.ts';
+import { createDiskMediaStorage } from './media/media-storage.ts';
 import { createServices } from './services/index.ts';
 
 /** The folder holding package.json, above server/main.ts (development) or build/server/main.js. */
@@ -37,7 +38,8 @@ async function main() {
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
 
-  const services = createServices({ database, env, logger, demoDir: path.join(projectRoot, 'data', 'demo') });
+  const media = createDiskMediaStorage(env.MEDIA_DIR);
+  const services = createServices({ database, env, logger, media, demoDir: path.join(projectRoot, 'data', 'demo') });
   await services.site.ensureDefaults();
   if (env.IMPORT_DEMO_CONTENT) await services.demoImport.importOnce();
 
@@ -63,6 +65,7 @@ async function main() {
     services,
     env,
     logger,
+    media,
     dev,
     pageHandler: (request, context) => handlePage(request, context),
     clientDir: dev ? undefined : path.join(projectRoot, 'build', 'client'),

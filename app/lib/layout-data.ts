@@ -5,3 +5,8 @@ import type { loader as rootLoader } from '../root.tsx';
 export function useLayoutData() {
   return useRouteLoaderData<typeof rootLoader>('root')?.layout;
 }
+
+/** The logged-in reader, or null. */
+export function useCurrentUser() {
+  return useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
+import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
 import { keywordLabel, searchUrlForKeyword } from '#common/contracts/keyword.schema.ts';
 import { BookCover } from '#app/components/books/book-cover.tsx';
 import { FeaturedPassage } from '#app/components/home/featured-passage.tsx';
@@ -19,6 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta() {
   return [
     { title: `${SITE_NAME} — ${SITE_TAGLINE}` },
+    { name: 'description', content: SITE_DESCRIPTION },
     { property: 'og:title', content: `${SITE_NAME} — ${SITE_TAGLINE}` },
     { property: 'og:type', content: 'website' },
     { property: 'og:locale', content: 'vi_VN' },

@@ -1,12 +1,16 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Env } from '#server/env.ts';
 import type { Services } from '#server/services/index.ts';
+import { createAuthRoutes } from './auth/auth.routes.ts';
 import { createHomeRoutes } from './home/home.routes.ts';
 import { validationHook } from './validation.ts';
 
 /** Every /api/v1 route, and the OpenAPI document generated from their zod contracts. */
-export function createApi(services: Services) {
+export function createApi(services: Services, env: Env) {
   const api = new OpenAPIHono({ defaultHook: validationHook });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'token', { type: 'apiKey', in: 'header', name: 'x-token' });
   api.route('/', createHomeRoutes(services));
+  api.route('/', createAuthRoutes(services, env));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

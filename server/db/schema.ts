@@ -20,8 +20,37 @@ export interface UsersTable {
   password_hash: string | null;
   avatar: string | null;
   role: UserRole;
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string;
+  user_agent: string | null;
+  revoked_at: string | null;
+}
+
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+}
+
+export interface LoginCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  expires_at: string;
 }
 
 interface LicenseColumns {
@@ -189,6 +218,9 @@ export interface FooterQuotesTable {
 export interface DB {
   meta: MetaTable;
   users: UsersTable;
+  sessions: SessionsTable;
+  user_identities: UserIdentitiesTable;
+  login_codes: LoginCodesTable;
   books: BooksTable;
   chapters: ChaptersTable;
   audio_collections: AudioCollectionsTable;

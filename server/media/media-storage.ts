@@ -16,6 +16,10 @@ export interface MediaStorage {
   stat(name: string): Promise<MediaStat | null>;
   /** Bytes start..end inclusive, as a web stream. */
   read(name: string, range?: { start: number; end: number }): ReadableStream<Uint8Array>;
+  /** Stores bytes under a safe name (folders are created). */
+  write(name: string, bytes: Uint8Array): Promise<void>;
+  /** Removes a file; no error when it is already gone. */
+  remove(name: string): Promise<void>;
 }
 
 /** A media name is a relative path of plain segments: no "..", no absolute path, no backslash, no NUL. */
@@ -48,6 +52,19 @@ export function createDiskMediaStorage(root: string): MediaStorage {
       if (!full) throw new Error(`unsafe media name: ${name}`);
       const stream = fs.createReadStream(full, range ? { start: range.start, end: range.end } : {});
       return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    },
+    async write(name, bytes) {
+      const full = resolve(name);
+      if (!full) throw new Error(`unsafe media name: ${name}`);
+      await fs.promises.mkdir(path.dirname(full), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const temp = `${full}.${process.pid}.tmp`;
+      await fs.promises.writeFile(temp, bytes);
+      await fs.promises.rename(temp, full);
+    },
+    async remove(name) {
+      const full = resolve(name);
+      if (full) await fs.promises.rm(full, { force: true });
     },
   };
 }

@@ -8,6 +8,32 @@ export type BookRow = Selectable<BooksTable>;
 export type NewBook = Insertable<BooksTable>;
 export type NewChapter = Omit<Insertable<ChaptersTable>, 'book_id'>;
 
+/** A chapter of a published book, with the book fields its page shows (title, credits, licence). */
+export interface PublishedChapterRow {
+  id: number;
+  book_id: number;
+  code: string;
+  position: number;
+  title: string | null;
+  title_original: string | null;
+  section: string | null;
+  body_html: string;
+  parallel_html: string | null;
+  book_code: string;
+  book_title: string;
+  book_title_original: string | null;
+  book_author: string | null;
+  book_compiler: string | null;
+  license_spdx: string;
+  license_name: string;
+  license_url: string;
+  license_attribution: string | null;
+  source_url: string | null;
+}
+
+/** One line of a book's table of contents. */
+export type ChapterHeadingRow = Pick<Selectable<ChaptersTable>, 'code' | 'position' | 'title'>;
+
 /** A published book with what a list needs: its chapter count and where reading starts. */
 export interface BookListRow extends BookRow {
   chapter_count: number;
@@ -58,6 +84,47 @@ export function createBookRepository(db: Executor) {
         chapter_count: toCount(r.chapter_count),
         first_chapter_code: r.first_chapter_code ?? null,
       }));
+    },
+
+    /** The chapter with this code, with its book — or undefined when unknown or the book is not published. */
+    async findPublishedChapter(code: string): Promise<PublishedChapterRow | undefined> {
+      return db
+        .selectFrom('chapters')
+        .innerJoin('books', 'books.id', 'chapters.book_id')
+        .select([
+          'chapters.id',
+          'chapters.book_id',
+          'chapters.code',
+          'chapters.position',
+          'chapters.title',
+          'chapters.title_original',
+          'chapters.section',
+          'chapters.body_html',
+          'chapters.parallel_html',
+          'books.code as book_code',
+          'books.title as book_title',
+          'books.title_original as book_title_original',
+          'books.author as book_author',
+          'books.compiler as book_compiler',
+          'books.license_spdx',
+          'books.license_name',
+          'books.license_url',
+          'books.license_attribution',
+          'books.source_url',
+        ])
+        .where('chapters.code', '=', code)
+        .where('books.status', '=', 'published')
+        .executeTakeFirst();
+    },
+
+    /** Every chapter of a book in reading order: the table of contents. */
+    async listChapterHeadings(bookId: number): Promise<ChapterHeadingRow[]> {
+      return db
+        .selectFrom('chapters')
+        .select(['code', 'position', 'title'])
+        .where('book_id', '=', bookId)
+        .orderBy('position')
+        .execute();
     },
 
     async countPublished(): Promise<number> {

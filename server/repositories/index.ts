@@ -4,8 +4,10 @@ import { createBookRepository } from './book.repository.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { createMetaRepository } from './meta.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
+import { createSessionRepository } from './session.repository.ts';
 import { createSiteRepository } from './site.repository.ts';
 import { createTalkRepository } from './talk.repository.ts';
+import { createUserRepository } from './user.repository.ts';
 
 /** Every repository, bound to one executor (the database, or a transaction). */
 export function createRepositories(db: Executor) {
@@ -17,6 +19,8 @@ export function createRepositories(db: Executor) {
     catalog: createCatalogRepository(db),
     quotes: createQuoteRepository(db),
     site: createSiteRepository(db),
+    users: createUserRepository(db),
+    sessions: createSessionRepository(db),
   };
 }
 

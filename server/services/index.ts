@@ -2,10 +2,15 @@ import type { Database } from '#server/db/database.ts';
 import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/logger.ts';
 import { createRepositories, type Repositories } from '#server/repositories/index.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
+import { createAuthService } from './auth.service.ts';
+import { createAvatarService } from './avatar.service.ts';
+import { createBookService } from './book.service.ts';
 import { createDemoImportService } from './demo-import.service.ts';
 import { createHomeService } from './home.service.ts';
 import type { RandomSource } from './random.ts';
 import { createSiteService } from './site.service.ts';
+import { createSocialLoginService } from './social-login.service.ts';
 
 export interface ServiceDeps {
   database: Database;
@@ -13,7 +18,11 @@ export interface ServiceDeps {
   logger: Logger;
   /** Where the demo content lives (data/demo of the project). */
   demoDir: string;
+  /** Where media files (avatars, talks, covers) are stored. */
+  media: MediaStorage;
   random?: RandomSource;
+  /** Login and sign-up attempts allowed per window (tests lower them). */
+  rateLimit?: { perIp: number; perUsername: number; windowMs: number };
 }
 
 /** Builds every service once per process. Routes and page loaders reach the rules only through these. */
@@ -24,9 +33,13 @@ export function createServices(deps: ServiceDeps) {
 
   const site = createSiteService({ repos, env: deps.env, random: deps.random });
   const home = createHomeService({ repos, site, random: deps.random });
+  const books = createBookService({ repos });
   const demoImport = createDemoImportService({ demoDir: deps.demoDir, logger: deps.logger, transaction });
+  const auth = createAuthService({ repos, transaction, rateLimit: deps.rateLimit });
+  const avatars = createAvatarService({ storage: deps.media, auth });
+  const socialLogin = createSocialLoginService({ providers: deps.env.authProviders, auth, logger: deps.logger });
 
-  return { site, home, demoImport };
+  return { site, home, books, demoImport, auth, avatars, socialLogin };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -67,6 +67,8 @@ describe('/media with HTTP Range', () => {
       '/media/audio/..%2f..%2fpackage.json',
       '/media/.secret',
       '/media/audio/khong-co.mp3',
+      '/media/%E0%A4%A',
+      '/media/audio%00.mp3',
       '/media/',
     ]) {
       const res = await get(p);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper without types
 import { sourceHash } from '../../scripts/source-hash.mjs';
+import { startOidcProvider, TEST_CLIENT } from './support/oidc-provider.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -54,12 +55,19 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-e2e-'));
   const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const oidc = await startOidcProvider(await freePort(), `${baseURL}/api/v1/auth/thu-nghiem/callback`);
   let output = '';
   const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
     cwd: root,
     env: {
       ...process.env,
       ...E2E_SITE_ENV,
+      AUTH_PROVIDERS: 'thu-nghiem',
+      AUTH_THU_NGHIEM_ISSUER: oidc.issuer,
+      AUTH_THU_NGHIEM_CLIENT_ID: TEST_CLIENT.id,
+      AUTH_THU_NGHIEM_CLIENT_SECRET: TEST_CLIENT.secret,
+      AUTH_THU_NGHIEM_LABEL: 'OpenID thử nghiệm',
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -71,13 +79,13 @@ export default async function setup(project: TestProject) {
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(baseURL, child, () => output);
   project.provide('baseURL', baseURL);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await oidc.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

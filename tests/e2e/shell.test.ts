@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
@@ -136,16 +137,27 @@ describe('app shell', () => {
   });
 
   it('uses the profile layout with its left menu, and the note-group sidebar image only on desktop', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
     await page.goto(`${baseURL}/profile/reading-history`);
     const menu = page.getByRole('navigation', { name: 'Trang cá nhân' });
     // Logged out: personal collections are not offered; history is shown to everyone.
     expect(await menu.locator('a').allInnerTexts()).toEqual(['Tài khoản', 'Lịch sử đọc']);
+    await loginAs(context, baseURL);
+    await page.reload();
+    expect(await menu.locator('a').allInnerTexts()).toEqual([
+      'Tài khoản',
+      'Lịch sử đọc',
+      'Danh sách phát',
+      'Nhóm ghi chú',
+      'Sách đã lưu',
+      'Tìm kiếm đã lưu',
+    ]);
     await page.goto(`${baseURL}/profile/note-group`);
     expect(await page.getByTestId('note-group-sidebar').isVisible()).toBe(true);
     await page.setViewportSize({ width: 800, height: 900 });
     expect(await page.getByTestId('note-group-sidebar').isVisible()).toBe(false);
-    await page.close();
+    await context.close();
   });
 
   it('gives the open letter its own header style', async () => {
@@ -195,5 +207,27 @@ describe('app shell', () => {
     await page.waitForURL(`${baseURL}/`);
     await page.waitForFunction(() => document.querySelector('.loading-bar')?.getAttribute('data-phase') === 'idle');
     await page.close();
+  });
+
+  it('serves hashed assets with a year-long immutable cache and pages with a CSP nonce on their scripts', async () => {
+    const res = await fetch(baseURL);
+    const html = await res.text();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetRes = await fetch(`${baseURL}${asset}`);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(assetRes.headers.get('content-type')).toMatch(/javascript/);
+
+    const missing = await fetch(`${baseURL}/assets/khong-co-abc123.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/text\/plain/);
   });
 });

@@ -5,6 +5,7 @@ import type { DialectName } from '#server/db/database.ts';
 import { createApp } from '#server/app.ts';
 import { loadEnv, type Env } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
+import { createDiskMediaStorage } from '#server/media/media-storage.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -25,17 +26,29 @@ export interface TestApp {
  */
 export async function createTestApp(
   engine: DialectName,
-  options: { demo?: boolean; env?: Record<string, string> } = {},
+  options: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    rateLimit?: { perIp: number; perUsername: number; windowMs: number };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-test-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
   const logger = createLogger('silent');
   const db = await createTestDatabase(engine);
-  const services = createServices({ database: db.database, env, logger, demoDir: DEMO_DIR });
+  const media = createDiskMediaStorage(env.MEDIA_DIR);
+  const services = createServices({
+    database: db.database,
+    env,
+    logger,
+    media,
+    demoDir: DEMO_DIR,
+    rateLimit: options.rateLimit,
+  });
   await services.site.ensureDefaults();
   if (options.demo !== false) await services.demoImport.importOnce();
-  const app = createApp({ services, env, logger });
+  const app = createApp({ services, env, logger, media });
   return {
     app,
     services,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { reloadAfterChunkError } from '#app/lib/chunk-reload.ts';
-import { useLayoutData } from '#app/lib/layout-data.ts';
+import { useCurrentUser, useLayoutData } from '#app/lib/layout-data.ts';
 import { LoadingBar } from '../ui/loading-bar.tsx';
 import { OfflineFlag } from '../ui/offline-flag.tsx';
 import { ScrollToTop } from '../ui/scroll-to-top.tsx';
@@ -29,6 +29,7 @@ function useHeaderVariant(): 'letter' | undefined {
 /** The frame of every page: loading bar, headers, main content, footer, bottom bar and helpers. */
 export function AppShell({ children, className }: { children: React.ReactNode; className?: string }) {
   const layout = useLayoutData();
+  const user = useCurrentUser();
   const variant = useHeaderVariant();
   const menu = buildMainMenu(layout?.counts ?? EMPTY_COUNTS, layout?.links ?? NO_SITE_LINKS);
 
@@ -47,8 +48,8 @@ export function AppShell({ children, className }: { children: React.ReactNode; c
         Chuyển đến nội dung chính
       </a>
       <LoadingBar />
-      <SiteHeader menu={menu} variant={variant} />
-      <MobileHeader menu={menu} variant={variant} />
+      <SiteHeader menu={menu} variant={variant} user={user} />
+      <MobileHeader menu={menu} variant={variant} user={user} />
       <OfflineFlag />
       <main id="main" className="site-main">
         {children}

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import type { User } from '#common/contracts/auth.schema.ts';
 import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
+import { AccountActions } from './account-actions.tsx';
 import { Brand } from './brand.tsx';
 import type { MenuEntry } from './menu.ts';
 import { MenuLinkItem } from './menu-link.tsx';
 
 /** The header at 1024 px or less: brand and a menu button opening a drawer that closes on navigation. */
-export function MobileHeader({ menu, variant }: { menu: MenuEntry[]; variant?: 'letter' }) {
+export function MobileHeader({ menu, variant, user }: { menu: MenuEntry[]; variant?: 'letter'; user: User | null }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.key]);
@@ -58,12 +60,7 @@ export function MobileHeader({ menu, variant }: { menu: MenuEntry[]; variant?: '
           ))}
         </ul>
         <div className="mobile-menu-account">
-          <Link to="/login" className="button button-ghost">
-            Đăng nhập
-          </Link>
-          <Link to="/register" className="button button-primary">
-            Đăng ký
-          </Link>
+          <AccountActions user={user} variant="drawer" />
         </div>
       </nav>
     </>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { User } from '#common/contracts/auth.schema.ts';
 import { ChevronDownIcon, SearchIcon } from '../ui/icons.tsx';
+import { AccountActions } from './account-actions.tsx';
 import { Brand } from './brand.tsx';
 import type { MenuEntry } from './menu.ts';
 import { MenuLinkItem } from './menu-link.tsx';
@@ -40,7 +42,7 @@ function MenuGroup({ entry }: { entry: MenuEntry }) {
 }
 
 /** The desktop header (wider than 1024 px): brand, main menu, search and account links. */
-export function SiteHeader({ menu, variant }: { menu: MenuEntry[]; variant?: 'letter' }) {
+export function SiteHeader({ menu, variant, user }: { menu: MenuEntry[]; variant?: 'letter'; user: User | null }) {
   return (
     <header className="site-header" data-variant={variant}>
       <div className="site-header-inner">
@@ -64,12 +66,7 @@ export function SiteHeader({ menu, variant }: { menu: MenuEntry[]; variant?: 'le
           <Link to="/search" className="icon-button" aria-label="Tìm kiếm">
             <SearchIcon size={20} />
           </Link>
-          <Link to="/login" className="button button-ghost">
-            Đăng nhập
-          </Link>
-          <Link to="/register" className="button button-primary">
-            Đăng ký
-          </Link>
+          <AccountActions user={user} variant="header" />
         </div>
       </div>
     </header>

@@ -1,14 +1,113 @@
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
-import { UnderConstruction } from '#app/components/ui/under-construction.tsx';
+import { ZRegisterRequestSchema } from '#common/contracts/auth.schema.ts';
+import { safeRedirectPath } from '#common/safe-redirect.ts';
+import { TextField } from '#app/components/forms/text-field.tsx';
+import { type FormFailure, formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
+import { getCurrentUser, requestMetaOf, sessionCookie } from '#app/lib/session.server.ts';
+import { useEagerValidation } from '#app/lib/use-eager-validation.ts';
+import type { Route } from './+types/register';
 
 export function meta() {
-  return [{ title: `Đăng ký — ${SITE_NAME}` }];
+  return [{ title: `Đăng ký — ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function RegisterPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
+  if (await getCurrentUser(request, context)) return redirect(redirectTo);
+  return { providers: context.services.socialLogin.listProviders() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(ZRegisterRequestSchema, form);
+  if (!parsed.ok) return parsed.failure;
+  try {
+    const session = await context.services.auth.register(parsed.value, requestMetaOf(request, context));
+    return redirect(safeRedirectPath(form.get('redirectTo')), {
+      headers: { 'Set-Cookie': sessionCookie(session.token, request) },
+    });
+  } catch (error) {
+    return formFailureOf(error);
+  }
+}
+
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirectPath(params.get('redirectTo'));
+  const failure = actionData as FormFailure | undefined;
+  const form = useEagerValidation(ZRegisterRequestSchema, failure?.fields);
+  const busy = useNavigation().state === 'submitting';
   return (
-    <UnderConstruction title="Đăng ký">
-      <p>Đăng ký tài khoản để lưu đánh dấu, ghi chú, danh sách phát và sách yêu thích đang được xây dựng.</p>
-    </UnderConstruction>
+    <section className="auth-page" aria-labelledby="register-title">
+      <div className="auth-card">
+        <h1 id="register-title">Đăng ký</h1>
+        <p className="auth-lead">Một tài khoản miễn phí để lưu lại hành trình đọc và nghe của bạn.</p>
+        {failure?.message ? (
+          <p className="form-message" role="alert">
+            {failure.message}
+          </p>
+        ) : null}
+        <Form method="post" noValidate onSubmit={form.onSubmit} className="auth-form">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField
+            label="Tài khoản"
+            autoComplete="username"
+            autoCapitalize="none"
+            hint="5 tới 20 ký tự: chữ, số và . - _"
+            error={form.errorOf('username')}
+            {...form.fieldProps('username')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={form.errorOf('email')}
+            {...form.fieldProps('email')}
+          />
+          <TextField
+            label="Mật khẩu"
+            type="password"
+            autoComplete="new-password"
+            hint="6 tới 30 ký tự"
+            error={form.errorOf('password')}
+            {...form.fieldProps('password')}
+          />
+          <TextField
+            label="Nhập lại mật khẩu"
+            type="password"
+            autoComplete="new-password"
+            error={form.errorOf('confirmPassword')}
+            {...form.fieldProps('confirmPassword')}
+          />
+          <button type="submit" className="button button-primary button-block" disabled={busy}>
+            {busy ? 'Đang tạo tài khoản…' : 'Tạo tài khoản'}
+          </button>
+        </Form>
+        {loaderData.providers.length > 0 ? (
+          <div className="social-login">
+            <p className="social-login-divider">
+              <span>hoặc</span>
+            </p>
+            {loaderData.providers.map((p) => (
+              <a
+                key={p.name}
+                className="button button-ghost button-block"
+                href={`/api/v1/auth/${p.name}/start?${new URLSearchParams({ redirectTo }).toString()}`}
+              >
+                Tiếp tục với {p.label}
+              </a>
+            ))}
+          </div>
+        ) : null}
+        <p className="auth-switch">
+          Đã có tài khoản? <Link to={`/login?${new URLSearchParams({ redirectTo }).toString()}`}>Đăng nhập</Link>
+        </p>
+      </div>
+    </section>
   );
+}
+
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
 }

@@ -3,14 +3,12 @@ import { AppShell } from '#app/components/layout/app-shell.tsx';
 import { ErrorPage } from '#app/components/layout/error-page.tsx';
 import { PROFILE_MENU } from '#app/components/layout/menu.ts';
 import { MenuLinkItem } from '#app/components/layout/menu-link.tsx';
+import { useCurrentUser } from '#app/lib/layout-data.ts';
 import type { Route } from './+types/profile-layout';
 
-/**
- * The profile layout: a left menu beside the page. Entries for personal collections appear only
- * once the reader is logged in (accounts come with the accounts issue; until then nobody is).
- */
+/** The profile layout: a left menu beside the page; personal collections appear only when logged in. */
 function ProfileMenu() {
-  const loggedIn = false;
+  const loggedIn = useCurrentUser() !== null;
   return (
     <nav className="profile-menu" aria-label="Trang cá nhân">
       <p className="profile-menu-title">Trang cá nhân</p>

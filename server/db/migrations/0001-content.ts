@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { statusDefault, withId, withLicense, withTimestamps } from './helpers.ts';
+import { withId, withLicense, withTimestamps } from './helpers.ts';
 
 /** The content of the library, its users, and the site's fixed lists. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -32,7 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('description', 'text')
         .addColumn('category', 'text')
         .addColumn('cover_image', 'text')
-        .addColumn('status', 'text', (c) => c.notNull().defaultTo(statusDefault))
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('published'))
         .addColumn('published_at', 'text', (c) => c.notNull()),
     ),
   ).execute();
@@ -64,7 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('speaker', 'text')
       .addColumn('cover_image', 'text')
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo(statusDefault)),
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('published')),
   ).execute();
 
   await withTimestamps(
@@ -81,7 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('recorded_on', 'text')
       .addColumn('transcript_file', 'text')
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo(statusDefault)),
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('published')),
   ).execute();
   await db.schema
     .createIndex('audio_talks_collection_idx')
@@ -99,7 +99,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('youtube_id', 'text')
       .addColumn('file_name', 'text')
       .addColumn('duration_seconds', 'integer')
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo(statusDefault))
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('published'))
       .addColumn('published_at', 'text', (c) => c.notNull()),
   ).execute();
 
@@ -120,7 +120,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('body_html', 'text', (c) => c.notNull())
         .addColumn('cover_image', 'text')
         .addColumn('author', 'text')
-        .addColumn('status', 'text', (c) => c.notNull().defaultTo(statusDefault))
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('published'))
         .addColumn('published_at', 'text', (c) => c.notNull()),
     ),
   ).execute();
@@ -137,7 +137,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('introduction', 'text')
       .addColumn('cover_image', 'text')
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo(statusDefault)),
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('published')),
   ).execute();
 
   await withId(db, db.schema.createTable('compilation_items'))

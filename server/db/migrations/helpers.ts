@@ -1,4 +1,4 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
 /** Migrations run on SQLite and PostgreSQL; the few differences live here. */
 export function isPostgres(db: Kysely<unknown>): boolean {
@@ -27,5 +27,3 @@ export function withLicense<T extends string, C extends string>(table: CreateTab
     .addColumn('license_note', 'text')
     .addColumn('source_url', 'text');
 }
-
-export const statusDefault = sql`'published'`;

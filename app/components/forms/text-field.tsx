@@ -1,0 +1,34 @@
+import { useId } from 'react';
+
+type InputProps = React.InputHTMLAttributes<HTMLInputElement>;
+
+/** A labelled input whose message shows below it; an invalid field gets the invalid style. */
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: InputProps & { label: string; error?: string; hint?: string }) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  return (
+    <div className={`field${error ? ' is-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        {...input}
+      />
+      {error ? (
+        <p className="field-error" id={messageId} role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="field-hint" id={messageId}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+// `npm run bench`: HTTP throughput and latency of the production server (build/server/main.js) on
+// a few representative targets, measured with autocannon. Builds first when the build is missing
+// or stale (like `npm start`), runs the server on a fresh temporary DATA_DIR (SQLite, demo content),
+// prints a table and asserts nothing. See bench/README.md.
+//
+//   npm run bench -- [--duration 10] [--connections 16] [--only home]
+import { execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sourceHash } from '../scripts/source-hash.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WARMUP_SECONDS = 2;
+const MEDIA_BYTES = 5 * 1024 * 1024;
+const MEDIA_RANGE = 'bytes=1000000-1065535'; // 64 KiB
+
+/** What is measured, in order. `expect` lists the statuses that are the right answer. */
+const TARGETS = [
+  { name: 'home', label: 'GET /', path: '/', expect: [200] },
+  { name: 'news', label: 'GET /tin-tuc', path: '/tin-tuc', expect: [200] },
+  { name: '404', label: 'GET /404', path: '/404', expect: [404] },
+  {
+    name: 'keywords',
+    label: 'GET /api/v1/public/search/keywords',
+    path: '/api/v1/public/search/keywords',
+    expect: [200],
+  },
+  {
+    name: 'home-data',
+    label: 'POST /api/v1/public/home_page_data',
+    path: '/api/v1/public/home_page_data',
+    method: 'POST',
+    expect: [200],
+  },
+  {
+    name: 'media',
+    label: 'GET /media/… Range 64 KB',
+    path: '/media/bench/sample.mp3',
+    headers: { range: MEDIA_RANGE },
+    expect: [206],
+  },
+];
+
+function usage(message) {
+  if (message) console.error(message);
+  console.error(
+    'Usage: npm run bench -- [--duration N] [--connections N] [--only NAME]\n' +
+      `  NAME: ${TARGETS.map((t) => t.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+function positiveInt(value, flag) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) usage(`${flag} must be a positive integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '16' },
+      only: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+} catch (error) {
+  usage(error.message);
+}
+if (args.help) usage();
+const duration = positiveInt(args.duration, '--duration');
+const connections = positiveInt(args.connections, '--connections');
+const targets = args.only ? TARGETS.filter((t) => t.name === args.only) : TARGETS;
+if (targets.length === 0) usage(`Unknown target ${JSON.stringify(args.only)}`);
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ') + ' (1 / 5 / 15 min)';
+
+// --- Machine -------------------------------------------------------------------------------------
+const cpus = os.cpus();
+console.log(
+  `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length} (os.cpus()), ` +
+    `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}, Node ${process.version}`,
+);
+console.log(
+  `Settings: ${duration} s per target after a ${WARMUP_SECONDS} s warm-up, ${connections} connections, ` +
+    'autocannon and the server on the same machine',
+);
+
+console.log(`Load average at the start: ${loadAverage()}`);
+
+// --- Build (same rule as scripts/start.mjs) ------------------------------------------------------
+const stampFile = path.join(root, 'build', '.source-hash');
+const entry = path.join(root, 'build', 'server', 'main.js');
+const current = sourceHash(root);
+const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : null;
+if (!fs.existsSync(entry) || built !== current) {
+  console.log(built ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
+  try {
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error('\nThe build failed (see above): nothing was measured. Fix the build, then run the benchmark again.');
+    process.exit(1);
+  }
+} else {
+  console.log('Build is current.');
+}
+
+// --- Server and cleanup --------------------------------------------------------------------------
+let dataDir = null;
+let server = null;
+let running = null; // the autocannon instance in progress
+let cleanedUp = false;
+let interrupted = false;
+
+function removeDataDir() {
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  dataDir = null;
+}
+
+/** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes the temporary folder. */
+async function cleanup() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  const child = server;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+  removeDataDir();
+}
+
+// Last resort when the process exits some other way: no waiting is possible here.
+process.on('exit', () => {
+  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  removeDataDir();
+});
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the server and removing ${dataDir ?? 'the temporary folder'}…`);
+    running?.stop();
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/`);
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+      last = `status ${res.status}`;
+    } catch (error) {
+      last = error.cause?.code ?? error.message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`GET / did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`);
+}
+
+/** One plain request, to show the status and size of what the benchmark will hammer. */
+async function probe(baseUrl, target) {
+  const res = await fetch(baseUrl + target.path, { method: target.method ?? 'GET', headers: target.headers });
+  const body = await res.arrayBuffer();
+  return { status: res.status, bytes: body.byteLength };
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    running = autocannon(options, (error, result) => {
+      running = null;
+      if (interrupted) return; // the signal handler finishes and exits
+      if (error) reject(error);
+      else resolve(result);
+    });
+  });
+}
+
+// --- Table ---------------------------------------------------------------------------------------
+const fmt = (n, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : '–';
+
+function printTable(rows) {
+  const headers = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'MB/s',
+    'body',
+    'requests',
+    'non-2xx',
+    'err/timeout',
+    'status codes',
+  ];
+  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) =>
+    cells
+      .map((c, i) => (right.has(i) ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  console.log(`\n${line(headers)}`);
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    '\nreq/s: mean per second; latency: autocannon histogram (1 ms resolution); MB/s: mean response bytes ' +
+      '(headers included) per second, 1 MB = 10^6 bytes; body: size of one response body; ' +
+      'err/timeout: socket errors (timeouts included) / timeouts; ' +
+      'status codes: every status seen, "ok" when it is the expected one.',
+  );
+}
+
+function formatBytes(bytes) {
+  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`;
+}
+
+// --- Main ----------------------------------------------------------------------------------------
+async function main() {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-bench-'));
+  const mediaDir = path.join(dataDir, 'media');
+  fs.mkdirSync(path.join(mediaDir, 'bench'), { recursive: true });
+  fs.writeFileSync(path.join(mediaDir, 'bench', 'sample.mp3'), crypto.randomBytes(MEDIA_BYTES));
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    MEDIA_DIR: mediaDir, // the default (DATA_DIR/media), set so an inherited MEDIA_DIR cannot interfere
+    DATABASE_URL: '',
+    IMPORT_DEMO_CONTENT: 'true',
+  };
+  const started = Date.now();
+  server = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  await waitForServer(baseUrl);
+  console.log(`Server ready on ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${dataDir})`);
+
+  const rows = [];
+  for (const target of targets) {
+    const first = await probe(baseUrl, target);
+    const options = {
+      url: baseUrl + target.path,
+      method: target.method ?? 'GET',
+      headers: target.headers,
+      connections,
+    };
+    process.stdout.write(`${target.label}: warm-up ${WARMUP_SECONDS} s… `);
+    await run({ ...options, duration: WARMUP_SECONDS });
+    process.stdout.write(`measuring ${duration} s… `);
+    const r = await run({ ...options, duration });
+    console.log(`${fmt(r.requests.mean)} req/s`);
+
+    const codes = Object.entries(r.statusCodeStats)
+      .map(([code, { count }]) => `${code}×${count}${target.expect.includes(Number(code)) ? ' ok' : ''}`)
+      .join(', ');
+    rows.push([
+      target.label,
+      fmt(r.requests.mean),
+      fmt(r.latency.p50),
+      fmt(r.latency.p90),
+      fmt(r.latency.p99),
+      fmt(r.throughput.mean / 1e6, 1),
+      `${formatBytes(first.bytes)}`,
+      fmt(r.requests.total),
+      fmt(r.non2xx),
+      `${r.errors}/${r.timeouts}`,
+      codes || '–',
+    ]);
+  }
+  printTable(rows);
+  console.log(`Load average at the end: ${loadAverage()} (anything else running on the machine skews the figures).`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`Benchmark failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ZLicenseSchema } from './content.schema.ts';
+
+/** One line of a book's table of contents; a null title reads "Chương N" (the UI decides). */
+export const ZChapterHeadingSchema = z.object({
+  code: z.string(),
+  position: z.number().int(),
+  title: z.string().nullable(),
+});
+export type ChapterHeading = z.infer<typeof ZChapterHeadingSchema>;
+
+/** What the chapter reader shows: the chapter, its book and licence, the contents and the neighbours. */
+export const ZChapterViewSchema = z.object({
+  book: z.object({
+    code: z.string(),
+    title: z.string(),
+    titleOriginal: z.string().nullable(),
+    author: z.string().nullable(),
+    license: ZLicenseSchema,
+  }),
+  chapter: z.object({
+    code: z.string(),
+    position: z.number().int(),
+    title: z.string().nullable(),
+    titleOriginal: z.string().nullable(),
+    section: z.string().nullable(),
+    /** `<p id="p-N">` elements made by our importer from escaped plain text. */
+    bodyHtml: z.string(),
+    /** The Classical Chinese, one `<p lang="zh-Hant">` per paragraph of bodyHtml; null when there is none. */
+    parallelHtml: z.string().nullable(),
+  }),
+  toc: z.array(ZChapterHeadingSchema),
+  previous: ZChapterHeadingSchema.nullable(),
+  next: ZChapterHeadingSchema.nullable(),
+});
+export type ChapterView = z.infer<typeof ZChapterViewSchema>;

@@ -1,0 +1,376 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZMeResponseSchema, ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { VALIDATION_MESSAGES } from '#common/messages.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { newReader, type Reader } from '../factories/reader.ts';
+
+const engines = await availableEngines();
+
+describe.each(engines)('accounts API on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: false, rateLimit: { perIp: 1000, perUsername: 1000, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (path: string, body: unknown, token?: string) =>
+    t.app.request(`/api/v1${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+    });
+  const get = (path: string, token?: string) =>
+    t.app.request(`/api/v1${path}`, { headers: token ? { 'x-token': token } : {} });
+  const register = async (reader: Reader) => {
+    const res = await post('/public/user/register', { ...reader, confirmPassword: reader.password });
+    expect(res.status).toBe(201);
+    return ZSessionResponseSchema.parse(await res.json()).data;
+  };
+
+  it('signs up: 201 with a token and the user, never a hash', async () => {
+    const reader = newReader();
+    const res = await post('/public/user/register', { ...reader, confirmPassword: reader.password });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as Record<string, unknown>;
+    const { data } = ZSessionResponseSchema.parse(body);
+    expect(data.token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
+    expect(data.user).toMatchObject({ username: reader.username.toLowerCase(), email: reader.email, role: 'reader' });
+    expect(Object.keys(data.user).sort()).toEqual([
+      'avatar',
+      'createdAt',
+      'displayName',
+      'email',
+      'id',
+      'role',
+      'username',
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/argon2|password/i);
+  });
+
+  it('logs in by username or e-mail, and GET /me answers for the token', async () => {
+    const reader = newReader();
+    await register(reader);
+    for (const username of [reader.username, reader.email, reader.email.toUpperCase()]) {
+      const res = await post('/public/user/login', { username, password: reader.password });
+      expect(res.status, username).toBe(200);
+      const { data } = ZSessionResponseSchema.parse(await res.json());
+      const me = await get('/me', data.token);
+      expect(me.status).toBe(200);
+      expect(ZMeResponseSchema.parse(await me.json()).data.username).toBe(reader.username.toLowerCase());
+    }
+  });
+
+  it('refuses a wrong password or an unknown user with one message that does not say which', async () => {
+    const reader = newReader();
+    await register(reader);
+    const wrongPassword = await post('/public/user/login', { username: reader.username, password: 'sai-mat-khau' });
+    const unknownUser = await post('/public/user/login', { username: 'khong-ai-ca', password: reader.password });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownUser.status).toBe(401);
+    const a = ZErrorResponseSchema.parse(await wrongPassword.json());
+    const b = ZErrorResponseSchema.parse(await unknownUser.json());
+    expect(a).toEqual(b);
+    expect(a.errorMessage).toBe('Tài khoản hoặc mật khẩu không đúng.');
+  });
+
+  it('answers 401 to no, a bad, an expired or a revoked token', async () => {
+    const reader = newReader();
+    const { token } = await register(reader);
+    for (const bad of [undefined, 'khong-phai-token', `Bearer ${token}`, 'x'.repeat(5000)]) {
+      const res = await get('/me', bad);
+      expect(res.status, String(bad).slice(0, 20)).toBe(401);
+      expect(ZErrorResponseSchema.parse(await res.json()).errorCode).toBe('UNAUTHENTICATED');
+    }
+    // Expired: move this session's expiry into the past.
+    const second = ZSessionResponseSchema.parse(
+      await (await post('/public/user/login', { username: reader.username, password: reader.password })).json(),
+    ).data.token;
+    await t.db.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', crypto.createHash('sha256').update(second).digest('hex'))
+      .execute();
+    expect((await get('/me', second)).status).toBe(401);
+    // Revoked: logout, then the token no longer works; the other session still does.
+    expect((await get('/me', token)).status).toBe(200);
+    const logout = await post('/user/logout', {}, token);
+    expect(logout.status).toBe(200);
+    expect((await get('/me', token)).status).toBe(401);
+    expect((await post('/user/logout', {}, token)).status).toBe(401);
+  });
+
+  it('checks every rule of the form with the exact Vietnamese messages', async () => {
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [
+        {},
+        {
+          username: VALIDATION_MESSAGES.required,
+          email: VALIDATION_MESSAGES.required,
+          password: VALIDATION_MESSAGES.required,
+          confirmPassword: VALIDATION_MESSAGES.required,
+        },
+      ],
+      [
+        { username: 'abc', email: 'a@b.vn', password: '123456', confirmPassword: '123456' },
+        { username: VALIDATION_MESSAGES.username },
+      ],
+      [
+        { username: 'a'.repeat(21), email: 'a@b.vn', password: '123456', confirmPassword: '123456' },
+        { username: VALIDATION_MESSAGES.username },
+      ],
+      [
+        { username: 'tên có dấu', email: 'a@b.vn', password: '123456', confirmPassword: '123456' },
+        { username: VALIDATION_MESSAGES.username },
+      ],
+      [
+        { username: 'hop-le.01', email: 'khong-phai-email', password: '123456', confirmPassword: '123456' },
+        { email: VALIDATION_MESSAGES.email },
+      ],
+      [
+        { username: 'hop-le.01', email: 'a@b.vn', password: '12345', confirmPassword: '12345' },
+        { password: VALIDATION_MESSAGES.password },
+      ],
+      [
+        { username: 'hop-le.01', email: 'a@b.vn', password: '1'.repeat(31), confirmPassword: '1'.repeat(31) },
+        { password: VALIDATION_MESSAGES.password },
+      ],
+      [
+        { username: 'hop-le.01', email: 'a@b.vn', password: '123456', confirmPassword: '654321' },
+        { confirmPassword: VALIDATION_MESSAGES.confirmPassword },
+      ],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await post('/public/user/register', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const error = ZErrorResponseSchema.parse(await res.json());
+      expect(error.errorCode).toBe('VALIDATION_FAILED');
+      expect(error.fields).toEqual(fields);
+    }
+    const login = await post('/public/user/login', {});
+    expect(ZErrorResponseSchema.parse(await login.json()).fields).toEqual({
+      username: VALIDATION_MESSAGES.required,
+      password: VALIDATION_MESSAGES.required,
+    });
+  });
+
+  it('refuses a taken username or e-mail with 409, whatever their case', async () => {
+    const reader = newReader();
+    await register(reader);
+    const sameName = await post('/public/user/register', {
+      ...newReader(),
+      username: reader.username.toUpperCase(),
+      confirmPassword: 'matkhau-1',
+      password: 'matkhau-1',
+    });
+    expect(sameName.status).toBe(409);
+    expect(ZErrorResponseSchema.parse(await sameName.json()).fields).toHaveProperty('username');
+    const sameEmail = await post('/public/user/register', {
+      ...newReader(),
+      email: reader.email.toUpperCase(),
+      password: 'matkhau-1',
+      confirmPassword: 'matkhau-1',
+    });
+    expect(sameEmail.status).toBe(409);
+    expect(ZErrorResponseSchema.parse(await sameEmail.json()).fields).toHaveProperty('email');
+  });
+
+  it('stores no plain password and no plain token', async () => {
+    const reader = newReader();
+    const { token, user } = await register(reader);
+    const row = await t.db.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    const sessions = await t.db.database.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.token_hash).toBe(crypto.createHash('sha256').update(token).digest('hex'));
+    const everything = JSON.stringify([
+      await t.db.database.db.selectFrom('users').selectAll().execute(),
+      await t.db.database.db.selectFrom('sessions').selectAll().execute(),
+    ]);
+    expect(everything).not.toContain(reader.password);
+    expect(everything).not.toContain(token);
+  });
+
+  it('changes the display name, with validation', async () => {
+    const { token } = await register(newReader());
+    const res = await t.app.request('/api/v1/me', {
+      method: 'PUT',
+      body: JSON.stringify({ displayName: 'Tâm An' }),
+      headers: { 'content-type': 'application/json', 'x-token': token },
+    });
+    expect(res.status).toBe(200);
+    expect(ZMeResponseSchema.parse(await res.json()).data.displayName).toBe('Tâm An');
+    const empty = await t.app.request('/api/v1/me', {
+      method: 'PUT',
+      body: JSON.stringify({ displayName: '  ' }),
+      headers: { 'content-type': 'application/json', 'x-token': token },
+    });
+    expect(empty.status).toBe(400);
+    expect(ZErrorResponseSchema.parse(await empty.json()).fields).toEqual({
+      displayName: VALIDATION_MESSAGES.required,
+    });
+  });
+
+  it('changes the password: the old one stops working, other sessions are logged out, this one stays', async () => {
+    const reader = newReader();
+    const { token } = await register(reader);
+    const other = ZSessionResponseSchema.parse(
+      await (await post('/public/user/login', { username: reader.username, password: reader.password })).json(),
+    ).data.token;
+    const wrong = await post(
+      '/me/password',
+      { currentPassword: 'khong-dung', password: 'moi-123456', confirmPassword: 'moi-123456' },
+      token,
+    );
+    expect(wrong.status).toBe(400);
+    expect(ZErrorResponseSchema.parse(await wrong.json()).fields).toEqual({
+      currentPassword: 'Mật khẩu hiện tại không đúng.',
+    });
+    const ok = await post(
+      '/me/password',
+      { currentPassword: reader.password, password: 'moi-123456', confirmPassword: 'moi-123456' },
+      token,
+    );
+    expect(ok.status).toBe(200);
+    expect((await get('/me', token)).status).toBe(200);
+    expect((await get('/me', other)).status).toBe(401);
+    expect((await post('/public/user/login', { username: reader.username, password: reader.password })).status).toBe(
+      401,
+    );
+    expect((await post('/public/user/login', { username: reader.username, password: 'moi-123456' })).status).toBe(200);
+  });
+
+  it('logs out everywhere', async () => {
+    const reader = newReader();
+    const { token } = await register(reader);
+    const other = ZSessionResponseSchema.parse(
+      await (await post('/public/user/login', { username: reader.username, password: reader.password })).json(),
+    ).data.token;
+    expect((await post('/user/logout_all', {}, token)).status).toBe(200);
+    expect((await get('/me', token)).status).toBe(401);
+    expect((await get('/me', other)).status).toBe(401);
+  });
+
+  it('takes an avatar: any image, cut to 50×50; refuses non-images and files over 5 MB', async () => {
+    const { token } = await register(newReader());
+    const upload = (bytes: Uint8Array, name: string, type: string) => {
+      const form = new FormData();
+      form.append('avatar', new File([Buffer.from(bytes)], name, { type }));
+      return t.app.request('/api/v1/me/avatar', { method: 'POST', body: form, headers: { 'x-token': token } });
+    };
+    const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#9a4a14' } })
+      .png()
+      .toBuffer();
+    const res = await upload(png, 'anh.png', 'image/png');
+    expect(res.status).toBe(200);
+    const avatar = ZMeResponseSchema.parse(await res.json()).data.avatar!;
+    expect(avatar).toMatch(/^\/media\/avatars\/u\d+-[0-9a-f]+\.webp$/);
+    const served = await t.app.request(avatar);
+    expect(served.status).toBe(200);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+      format: 'webp',
+      width: 50,
+      height: 50,
+    });
+
+    const notImage = await upload(new TextEncoder().encode('<script>alert(1)</script>'), 'anh.png', 'image/png');
+    expect(notImage.status).toBe(415);
+    expect(ZErrorResponseSchema.parse(await notImage.json()).errorMessage).toMatch(/không phải là ảnh/);
+
+    const huge = await upload(new Uint8Array(5 * 1024 * 1024 + 1), 'to.jpg', 'image/jpeg');
+    expect(huge.status).toBe(413);
+    // The refused uploads left the avatar as it was.
+    expect(ZMeResponseSchema.parse(await (await get('/me', token)).json()).data.avatar).toBe(avatar);
+  });
+
+  it('deletes the account and its sessions', async () => {
+    const reader = newReader();
+    const { token, user } = await register(reader);
+    const res = await t.app.request('/api/v1/me', { method: 'DELETE', headers: { 'x-token': token } });
+    expect(res.status).toBe(200);
+    expect((await get('/me', token)).status).toBe(401);
+    expect((await post('/public/user/login', { username: reader.username, password: reader.password })).status).toBe(
+      401,
+    );
+    const left = await t.db.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('lets only admins change roles', async () => {
+    const reader = await register(newReader());
+    const target = await register(newReader());
+    const { user: admin } = await t.services.auth.createOrPromoteAdmin(
+      `quantri${crypto.randomInt(1e6)}`,
+      'matkhau-quan-tri',
+    );
+    const adminToken = ZSessionResponseSchema.parse(
+      await (await post('/public/user/login', { username: admin.username, password: 'matkhau-quan-tri' })).json(),
+    ).data.token;
+    const put = (id: number, body: unknown, token?: string) =>
+      t.app.request(`/api/v1/admin/users/${id}/role`, {
+        method: 'PUT',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+      });
+    expect((await put(target.user.id, { role: 'moderator' })).status).toBe(401);
+    expect((await put(target.user.id, { role: 'moderator' }, reader.token)).status).toBe(403);
+    expect((await put(target.user.id, { role: 'thuong-toa' }, adminToken)).status).toBe(400);
+    expect((await put(999_999, { role: 'moderator' }, adminToken)).status).toBe(404);
+    const ok = await put(target.user.id, { role: 'moderator' }, adminToken);
+    expect(ok.status).toBe(200);
+    expect(ZMeResponseSchema.parse(await ok.json()).data.role).toBe('moderator');
+    expect(ZMeResponseSchema.parse(await (await get('/me', target.token)).json()).data.role).toBe('moderator');
+  });
+
+  it('lists the account calls in the OpenAPI document', async () => {
+    const doc = (await (await get('/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/public/user/register',
+        '/public/user/login',
+        '/me',
+        '/user/logout',
+        '/auth/{provider}/start',
+      ]),
+    );
+  });
+});
+
+describe('login rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { demo: false, rateLimit: { perIp: 8, perUsername: 3, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const login = (username: string, password: string) =>
+    t.app.request('/api/v1/public/user/login', {
+      method: 'POST',
+      body: JSON.stringify({ username, password }),
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('answers 429 in Vietnamese after too many attempts for one username, then for one address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await login('ai-do-123', 'sai-mat-khau')).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = ZErrorResponseSchema.parse(await (await login('ai-do-123', 'sai-mat-khau')).json());
+    expect(limited.errorCode).toBe('TOO_MANY_REQUESTS');
+    expect(limited.errorMessage).toMatch(/quá nhiều lần/);
+    // Different usernames from the same address: the per-address limit (8) holds too.
+    const more = [];
+    for (let i = 0; i < 5; i++) more.push((await login(`nguoi-khac-${i}`, 'sai-mat-khau')).status);
+    expect(more.at(-1)).toBe(429);
+  });
+});

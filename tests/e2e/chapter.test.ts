@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+const FIRST = '/kinh-kim-cang-1/kinh-kim-cang';
+
+describe('chapter reader', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  /** Waits until React has hydrated the reader (React marks the elements it owns), so buttons answer clicks. */
+  const hydrated = (page: Page) =>
+    page.waitForFunction(() => {
+      const reader = document.querySelector('article.reader');
+      return reader !== null && Object.keys(reader).some((k) => k.startsWith('__reactProps'));
+    });
+
+  it('opens from the home page book card and shows the chapter', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await page.locator('.book-card', { hasText: 'Kinh Kim Cang' }).click();
+    await page.waitForURL(`${baseURL}${FIRST}`);
+    await page.locator('h1', { hasText: 'Pháp Hội Nhân Do' }).waitFor();
+    expect(await page.locator('h1').innerText()).toContain('法會因由');
+    expect(await page.locator('[data-testid="chapter-text"]').innerText()).toContain('Như thị ngã văn');
+    expect(await page.title()).toBe('Pháp Hội Nhân Do — Kinh Kim Cang (phiên âm Hán-Việt) — Pháp Bảo');
+    const crumbs = page.getByRole('navigation', { name: 'Đường dẫn' }).locator('li');
+    expect(await crumbs.allInnerTexts()).toEqual(['Trang chủ', 'Kinh sách', 'Kinh Kim Cang (phiên âm Hán-Việt)']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('leads to the next chapter, marks it in the contents and keeps the way back', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}${FIRST}`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    expect(await page.locator('a[rel="prev"]').count()).toBe(0);
+    const next = page.locator('a[rel="next"]');
+    expect(await next.innerText()).toContain('Thiện Hiện Khải Thỉnh');
+    await next.click();
+    await page.waitForURL(`${baseURL}/kinh-kim-cang-2/kinh-kim-cang`);
+    await page.locator('h1', { hasText: 'Thiện Hiện Khải Thỉnh' }).waitFor();
+    expect(await page.title()).toMatch(/^Thiện Hiện Khải Thỉnh — /);
+
+    // The contents list all 32 chapters, the current one marked.
+    const toc = page.locator('details.reader-toc');
+    expect(await toc.getAttribute('open')).toBeNull();
+    await toc.locator('summary').click();
+    const entries = toc.locator('li a');
+    expect(await entries.count()).toBe(32);
+    expect(await toc.locator('a[aria-current="page"]').innerText()).toContain('Thiện Hiện Khải Thỉnh');
+    await toc.locator('li a', { hasText: 'Ứng Hóa Phi Chân' }).click();
+    await page.waitForURL(`${baseURL}/kinh-kim-cang-32/kinh-kim-cang`);
+    await page.locator('h1', { hasText: 'Ứng Hóa Phi Chân' }).waitFor();
+    expect(await page.locator('a[rel="next"]').count()).toBe(0);
+    expect(await page.locator('a[rel="prev"]').innerText()).toContain('Tri Kiến Bất Sanh');
+    // A new chapter starts with the contents folded.
+    expect(await page.locator('details.reader-toc').getAttribute('open')).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('redirects a wrong book name to the canonical address with 301', async () => {
+    const res = await fetch(`${baseURL}/kinh-kim-cang-1/sai-ten-sach`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get('location')!, baseURL).pathname).toBe(FIRST);
+
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/kinh-kim-cang-1/sai-ten-sach`);
+    expect(new URL(page.url()).pathname).toBe(FIRST);
+    await page.locator('h1', { hasText: 'Pháp Hội Nhân Do' }).waitFor();
+    await page.close();
+  });
+
+  it('answers 404 for an unknown chapter', async () => {
+    const page = await browser.newPage();
+    for (const path of ['/kinh-kim-cang-999', '/kinh-kim-cang-999/kinh-kim-cang']) {
+      const res = await page.goto(`${baseURL}${path}`);
+      expect(res!.status(), path).toBe(404);
+      expect(await page.locator('h1').innerText(), path).toBe('This page could not be found');
+    }
+    await page.close();
+  });
+
+  it('is rendered on the server: text, contents and licence are there with JavaScript disabled', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(`${baseURL}${FIRST}`);
+    expect(res!.status()).toBe(200);
+    expect(await page.locator('h1').innerText()).toContain('Pháp Hội Nhân Do');
+    const text = page.locator('[data-testid="chapter-text"]');
+    expect(await text.innerText()).toContain('Như thị ngã văn');
+    expect(await text.locator('p#p-1').count()).toBe(1);
+    expect(await page.locator('details.reader-toc li a').count()).toBe(32);
+    const license = page.locator('[data-testid="chapter-license"]');
+    expect(await license.innerText()).toContain('Bản phiên âm: Phan Tuấn Anh');
+    expect(await license.getByRole('link', { name: /The Unlicense/ }).getAttribute('href')).toBe(
+      'https://unlicense.org',
+    );
+    expect(await license.getByRole('link', { name: 'Nguồn' }).getAttribute('href')).toMatch(
+      /^https:\/\/github\.com\/phineas-pta\/kinh_nhat_tung\//,
+    );
+    expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
+    expect(await page.locator('meta[name="description"]').last().getAttribute('content')).toContain('Như thị ngã văn');
+    // The next chapter is an ordinary link.
+    await page.locator('a[rel="next"]').click();
+    await page.waitForURL(`${baseURL}/kinh-kim-cang-2/kinh-kim-cang`);
+    expect(await page.locator('h1').innerText()).toContain('Thiện Hiện Khải Thỉnh');
+    await context.close();
+  });
+
+  it('shows and hides the Classical Chinese under each paragraph', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseURL}${FIRST}`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const han = page.locator('.reader-han');
+    const paragraphs = await page.locator('.reader-vi p').count();
+    expect(paragraphs).toBe(3);
+    expect(await han.count()).toBe(paragraphs);
+    expect(await han.first().isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Hiện chữ Hán' }).click();
+    const hide = page.getByRole('button', { name: 'Ẩn chữ Hán' });
+    await hide.waitFor();
+    expect(await hide.getAttribute('aria-pressed')).toBe('true');
+    for (let i = 0; i < paragraphs; i++) expect(await han.nth(i).isVisible()).toBe(true);
+    expect(await han.first().innerText()).toContain('如是我聞');
+    // The ids stay unique: #p-1 is the Hán-Việt paragraph.
+    expect(await page.locator('#p-1').count()).toBe(1);
+    expect(await page.locator('#p-1').innerText()).toContain('Như thị ngã văn');
+
+    // The choice holds on the next chapter and after a reload.
+    await page.locator('a[rel="next"]').click();
+    await page.waitForURL(`${baseURL}/kinh-kim-cang-2/kinh-kim-cang`);
+    await page.locator('h1', { hasText: 'Thiện Hiện Khải Thỉnh' }).waitFor();
+    expect(await page.locator('.reader-han').first().isVisible()).toBe(true);
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Ẩn chữ Hán' }).waitFor();
+    expect(await page.locator('.reader-han').first().isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Ẩn chữ Hán' }).click();
+    await page.getByRole('button', { name: 'Hiện chữ Hán' }).waitFor();
+    expect(await page.locator('.reader-han').first().isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('looks right on a phone and on a desktop, without page errors', async () => {
+    for (const [name, viewport] of [
+      ['chapter-390x844', { width: 390, height: 844 }],
+      ['chapter-1440x900', { width: 1440, height: 900 }],
+    ] as const) {
+      const page = await browser.newPage({ viewport });
+      const errors = watchPageErrors(page);
+      await page.goto(`${baseURL}/kinh-kim-cang-2/kinh-kim-cang`, { waitUntil: 'networkidle' });
+      await hydrated(page);
+      await page.evaluate(() => document.fonts.ready);
+      // The reading column stays within the screen and near 68 characters.
+      const box = (await page.locator('[data-testid="chapter-text"]').boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(16);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width - 16);
+      expect(box.width).toBeLessThanOrEqual(760);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+      await screenshot(page, name);
+
+      await page.getByRole('button', { name: 'Hiện chữ Hán' }).click();
+      await page.getByRole('button', { name: 'Ẩn chữ Hán' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+      await screenshot(page, `${name}-han`);
+      await page.getByRole('button', { name: 'Ẩn chữ Hán' }).click();
+
+      await page.locator('details.reader-toc summary').click();
+      await page.locator('.reader-toc-list').waitFor();
+      await screenshot(page, `${name}-toc`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});

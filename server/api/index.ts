@@ -2,6 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from '#server/env.ts';
 import type { Services } from '#server/services/index.ts';
 import { createAuthRoutes } from './auth/auth.routes.ts';
+import { createBookRoutes } from './books/books.routes.ts';
+import { createNoteRoutes } from './notes/notes.routes.ts';
 import { createHomeRoutes } from './home/home.routes.ts';
 import { validationHook } from './validation.ts';
 
@@ -10,7 +12,9 @@ export function createApi(services: Services, env: Env) {
   const api = new OpenAPIHono({ defaultHook: validationHook });
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', { type: 'apiKey', in: 'header', name: 'x-token' });
   api.route('/', createHomeRoutes(services));
+  api.route('/', createBookRoutes(services));
   api.route('/', createAuthRoutes(services, env));
+  api.route('/', createNoteRoutes(services));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001-content.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
+import * as m0003 from './migrations/0003-notes-favorites.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -10,6 +11,7 @@ import * as m0002 from './migrations/0002-accounts.ts';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-content': m0001,
   '0002-accounts': m0002,
+  '0003-notes-favorites': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -215,12 +215,47 @@ export interface FooterQuotesTable {
   translator: string | null;
 }
 
+export interface NoteGroupsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotesTable {
+  id: Generated<number>;
+  user_id: number;
+  book_id: number;
+  chapter_id: number;
+  note_group_id: number | null;
+  color: 'aqua' | 'yellow' | 'red';
+  content: string;
+  body: string | null;
+  /** JSON text of NoteAnchor. */
+  anchor: string;
+  position: number;
+  visibility: 'private' | 'public';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FavoriteBooksTable {
+  id: Generated<number>;
+  user_id: number;
+  book_id: number;
+  created_at: string;
+}
+
 export interface DB {
   meta: MetaTable;
   users: UsersTable;
   sessions: SessionsTable;
   user_identities: UserIdentitiesTable;
   login_codes: LoginCodesTable;
+  note_groups: NoteGroupsTable;
+  notes: NotesTable;
+  favorite_books: FavoriteBooksTable;
   books: BooksTable;
   chapters: ChaptersTable;
   audio_collections: AudioCollectionsTable;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
-import type { BooksTable, ChaptersTable } from '#server/db/schema.ts';
+import type { BooksTable, ChaptersTable, ContentStatus } from '#server/db/schema.ts';
 import type { Insertable, Selectable } from 'kysely';
 import { toCount } from './count.ts';
 
@@ -38,6 +38,22 @@ export type ChapterHeadingRow = Pick<Selectable<ChaptersTable>, 'code' | 'positi
 export interface BookListRow extends BookRow {
   chapter_count: number;
   first_chapter_code: string | null;
+}
+
+/** A chapter with its text, for the whole-document call. */
+export type ChapterRow = Pick<
+  Selectable<ChaptersTable>,
+  'code' | 'position' | 'title' | 'title_original' | 'section' | 'body_html' | 'parallel_html'
+>;
+
+function toListRow<T extends BookRow & { chapter_count: unknown; first_chapter_code: unknown }>(
+  row: T,
+): BookListRow {
+  return {
+    ...row,
+    chapter_count: toCount(row.chapter_count as string | number | null),
+    first_chapter_code: (row.first_chapter_code as string | null | undefined) ?? null,
+  };
 }
 
 export function createBookRepository(db: Executor) {
@@ -79,11 +95,7 @@ export function createBookRepository(db: Executor) {
         .orderBy('books.id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({
-        ...r,
-        chapter_count: toCount(r.chapter_count),
-        first_chapter_code: r.first_chapter_code ?? null,
-      }));
+      return rows.map(toListRow);
     },
 
     /** The chapter with this code, with its book — or undefined when unknown or the book is not published. */
@@ -125,6 +137,56 @@ export function createBookRepository(db: Executor) {
         .where('book_id', '=', bookId)
         .orderBy('position')
         .execute();
+    },
+
+    /** The book with this code and one of these states (its chapter count and first chapter), or undefined. */
+    async findByCode(code: string, statuses: ContentStatus[] = ['published']): Promise<BookListRow | undefined> {
+      const row = await withListColumns()
+        .where('books.code', '=', code)
+        .where('books.status', 'in', statuses)
+        .executeTakeFirst();
+      return row ? toListRow(row) : undefined;
+    },
+
+    /** Every book in one of these states, published on or after `publishedSince` (YYYY-MM-DD) when given. */
+    async listForLibrary(filter: { statuses: ContentStatus[]; publishedSince?: string }): Promise<BookListRow[]> {
+      let query = withListColumns().where('books.status', 'in', filter.statuses);
+      if (filter.publishedSince) query = query.where('books.published_at', '>=', filter.publishedSince);
+      const rows = await query.orderBy('books.id').execute();
+      return rows.map(toListRow);
+    },
+
+    /** Every chapter of a book with its text, in reading order. */
+    async listChapters(bookId: number): Promise<ChapterRow[]> {
+      return db
+        .selectFrom('chapters')
+        .select(['code', 'position', 'title', 'title_original', 'section', 'body_html', 'parallel_html'])
+        .where('book_id', '=', bookId)
+        .orderBy('position')
+        .execute();
+    },
+
+    /** The tables of contents of several books at once, in reading order. */
+    async listChapterHeadingsOfBooks(bookIds: number[]): Promise<(ChapterHeadingRow & { book_id: number })[]> {
+      if (bookIds.length === 0) return [];
+      return db
+        .selectFrom('chapters')
+        .select(['book_id', 'code', 'position', 'title'])
+        .where('book_id', 'in', bookIds)
+        .orderBy('book_id')
+        .orderBy('position')
+        .execute();
+    },
+
+    /** The code of the chapter at this position of a book, or undefined. */
+    async findChapterCodeAt(bookId: number, position: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('chapters')
+        .select('code')
+        .where('book_id', '=', bookId)
+        .where('position', '=', position)
+        .executeTakeFirst();
+      return row?.code;
     },
 
     async countPublished(): Promise<number> {

@@ -2,7 +2,9 @@ import type { Executor } from '#server/db/database.ts';
 import { createArticleRepository } from './article.repository.ts';
 import { createBookRepository } from './book.repository.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
+import { createFavoriteRepository } from './favorite.repository.ts';
 import { createMetaRepository } from './meta.repository.ts';
+import { createNoteRepository } from './note.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
 import { createSessionRepository } from './session.repository.ts';
 import { createSiteRepository } from './site.repository.ts';
@@ -21,6 +23,8 @@ export function createRepositories(db: Executor) {
     site: createSiteRepository(db),
     users: createUserRepository(db),
     sessions: createSessionRepository(db),
+    notes: createNoteRepository(db),
+    favorites: createFavoriteRepository(db),
   };
 }
 

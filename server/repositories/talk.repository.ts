@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
-import type { AudioTalksTable } from '#server/db/schema.ts';
+import type { AudioTalksTable, ContentStatus } from '#server/db/schema.ts';
 import { toCount } from './count.ts';
 
 export type TalkListRow = Selectable<AudioTalksTable> & { collection_title: string };
@@ -20,6 +20,27 @@ export function createTalkRepository(db: Executor) {
         .orderBy('audio_talks.id', 'desc')
         .limit(limit)
         .execute();
+    },
+
+    /**
+     * Talks in one of these states (their collection too), recorded on or after `recordedSince`
+     * (YYYY-MM-DD) and at most `maxSeconds` long when given.
+     */
+    async listForLibrary(filter: {
+      statuses: ContentStatus[];
+      recordedSince?: string;
+      maxSeconds?: number;
+    }): Promise<TalkListRow[]> {
+      let query = db
+        .selectFrom('audio_talks')
+        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
+        .selectAll('audio_talks')
+        .select('audio_collections.title as collection_title')
+        .where('audio_talks.status', 'in', filter.statuses)
+        .where('audio_collections.status', 'in', filter.statuses);
+      if (filter.recordedSince) query = query.where('audio_talks.recorded_on', '>=', filter.recordedSince);
+      if (filter.maxSeconds !== undefined) query = query.where('audio_talks.duration_seconds', '<=', filter.maxSeconds);
+      return query.orderBy('audio_talks.id').execute();
     },
 
     async countPublished(): Promise<number> {

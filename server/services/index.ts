@@ -7,7 +7,10 @@ import { createAuthService } from './auth.service.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createBookService } from './book.service.ts';
 import { createDemoImportService } from './demo-import.service.ts';
+import { createFavoriteService } from './favorite.service.ts';
 import { createHomeService } from './home.service.ts';
+import { createLibraryService } from './library.service.ts';
+import { createNoteService } from './note.service.ts';
 import type { RandomSource } from './random.ts';
 import { createSiteService } from './site.service.ts';
 import { createSocialLoginService } from './social-login.service.ts';
@@ -34,12 +37,16 @@ export function createServices(deps: ServiceDeps) {
   const site = createSiteService({ repos, env: deps.env, random: deps.random });
   const home = createHomeService({ repos, site, random: deps.random });
   const books = createBookService({ repos });
+  const library = createLibraryService({ repos, books });
   const demoImport = createDemoImportService({ demoDir: deps.demoDir, logger: deps.logger, transaction });
   const auth = createAuthService({ repos, transaction, rateLimit: deps.rateLimit });
   const avatars = createAvatarService({ storage: deps.media, auth });
   const socialLogin = createSocialLoginService({ providers: deps.env.authProviders, auth, logger: deps.logger });
 
-  return { site, home, books, demoImport, auth, avatars, socialLogin };
+  const notes = createNoteService({ repos });
+  const favorites = createFavoriteService({ repos });
+
+  return { site, home, books, library, demoImport, auth, avatars, socialLogin, notes, favorites };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,21 +1,91 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, Link, redirect } from 'react-router';
+import { data, Link, redirect, useFetcher, useLocation } from 'react-router';
+import { z } from 'zod';
+import { HIGHLIGHT_COLORS, ZNoteAnchorSchema, ZUpdateNoteRequestSchema } from '#common/contracts/note.schema.ts';
 import { SITE_NAME } from '#common/constants.ts';
 import type { ChapterHeading, ChapterView } from '#common/contracts/book.schema.ts';
 import { BOOK_LIBRARY_PATH } from '#app/components/layout/menu.ts';
 import { ArrowRightIcon, ChevronDownIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
 import { capitalizeFirst } from '#app/lib/format.ts';
+import { ReaderAnnotations } from '#app/components/reader/annotations.tsx';
+import { FontSizeControl, fontSizeOf, useFontLevel } from '#app/components/reader/font-size.tsx';
+import { formFailureOf } from '#app/lib/form-errors.server.ts';
+import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/chapter';
 import '#app/styles/reader.css';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = await context.services.books.getChapter(params.chapterCode);
   if (!view) throw data('Not Found', { status: 404 });
   // The second segment only names the book for people and search engines: keep one address per chapter.
   if (params.parentDocSlug !== undefined && params.parentDocSlug !== view.book.code) {
     throw redirect(chapterPath(view.chapter.code, view.book.code), 301);
   }
-  return view;
+  const user = await getCurrentUser(request, context);
+  const [notes, saved] = user
+    ? await Promise.all([
+        context.services.notes.listOfBook(user.id, view.book.code),
+        context.services.favorites.isSaved(user.id, view.book.code),
+      ])
+    : [[], false];
+  return { ...view, notes: notes.filter((n) => n.chapterCode === view.chapter.code), saved, loggedIn: user !== null };
+}
+
+const ZHighlightForm = z.object({
+  bookCode: z.string(),
+  chapterCode: z.string(),
+  color: z.enum(HIGHLIGHT_COLORS),
+  content: z.string(),
+  anchor: z.string().transform((s, ctx) => {
+    const parsed = ZNoteAnchorSchema.safeParse(
+      (() => {
+        try {
+          return JSON.parse(s);
+        } catch {
+          return null;
+        }
+      })(),
+    );
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: 'Vị trí đánh dấu không hợp lệ' });
+      return z.NEVER;
+    }
+    return parsed.data;
+  }),
+});
+
+/** Highlights, notes and the reading list, for the logged-in reader (anonymous readers go to login). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireCurrentUser(request, context);
+  const form = Object.fromEntries(await request.formData());
+  try {
+    switch (form.intent) {
+      case 'highlight': {
+        const input = ZHighlightForm.safeParse(form);
+        if (!input.success) return data({ error: 'Không đánh dấu được đoạn này.' }, { status: 400 });
+        return { note: await context.services.notes.create(user.id, input.data) };
+      }
+      case 'update-note': {
+        const input = ZUpdateNoteRequestSchema.safeParse({ color: form.color, body: form.body ?? null });
+        if (!input.success) return data({ error: 'Ghi chú chưa hợp lệ.' }, { status: 400 });
+        return { note: await context.services.notes.update(user.id, Number(form.noteId), input.data) };
+      }
+      case 'delete-note':
+        await context.services.notes.remove(user.id, Number(form.noteId));
+        return { deleted: true };
+      case 'save-book':
+        await context.services.favorites.save(user.id, String(form.bookCode));
+        return { saved: true };
+      case 'unsave-book':
+        await context.services.favorites.unsave(user.id, String(form.bookCode));
+        return { saved: false };
+      default:
+        return data({ error: 'Yêu cầu không hợp lệ.' }, { status: 400 });
+    }
+  } catch (error) {
+    const failure = formFailureOf(error);
+    return data({ error: failure.data.message ?? 'Yêu cầu không hợp lệ.' }, failure.init ?? undefined);
+  }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -34,8 +104,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ChapterPage({ loaderData }: Route.ComponentProps) {
-  const { book, chapter, toc, previous, next } = loaderData;
+  const { book, chapter, toc, previous, next, notes, saved, loggedIn } = loaderData;
   const [showHan, setShowHan] = useHanPreference();
+  const [fontLevel, setFontLevel] = useFontLevel();
+  const textRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const loginPath = `/login?${new URLSearchParams({ redirectTo: location.pathname }).toString()}`;
   const verses = useMemo(
     () => (chapter.parallelHtml ? pairParagraphs(chapter.bodyHtml, chapter.parallelHtml) : null),
     [chapter.bodyHtml, chapter.parallelHtml],
@@ -46,7 +120,8 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
     .join(' · ');
 
   return (
-    <article className="reader" aria-labelledby="chapter-title">
+    // The chosen size sets the whole column, so its measure (68ch) stays comfortable at every size.
+    <article className="reader" aria-labelledby="chapter-title" style={fontStyle(fontLevel)}>
       <header className="reader-header">
         <nav className="breadcrumb" aria-label="Đường dẫn">
           <ol>
@@ -81,14 +156,16 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
         </p>
         {book.author ? <p className="reader-author">{book.author}</p> : null}
 
-        {toc.length > 1 || verses ? (
-          <div className="reader-tools">
-            {toc.length > 1 ? (
-              // A new chapter starts with the contents folded again.
-              <TableOfContents key={chapter.code} bookCode={book.code} toc={toc} current={chapter.code} />
-            ) : (
-              <span />
-            )}
+        <div className="reader-tools">
+          {toc.length > 1 ? (
+            // A new chapter starts with the contents folded again.
+            <TableOfContents key={chapter.code} bookCode={book.code} toc={toc} current={chapter.code} />
+          ) : (
+            <span />
+          )}
+          <div className="reader-tools-end">
+            <FontSizeControl level={fontLevel} onChange={setFontLevel} />
+            <SaveBookButton bookCode={book.code} saved={saved} loggedIn={loggedIn} loginPath={loginPath} />
             {verses ? (
               <button
                 type="button"
@@ -103,7 +180,7 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
               </button>
             ) : null}
           </div>
-        ) : null}
+        </div>
       </header>
 
       {/*
@@ -112,7 +189,7 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
         unescaped, so it is inserted as is — which keeps the #p-N anchors for links to a passage.
       */}
       {verses ? (
-        <div className="reader-text" data-han={showHan ? 'on' : 'off'} data-testid="chapter-text">
+        <div className="reader-text" ref={textRef} data-han={showHan ? 'on' : 'off'} data-testid="chapter-text">
           {verses.map((verse, i) => (
             <div className="reader-verse" key={i}>
               <div className="reader-vi" dangerouslySetInnerHTML={{ __html: verse.vi }} />
@@ -125,10 +202,19 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div
           className="reader-text"
+          ref={textRef}
           data-testid="chapter-text"
           dangerouslySetInnerHTML={{ __html: chapter.bodyHtml }}
         />
       )}
+      <ReaderAnnotations
+        containerRef={textRef}
+        notes={notes}
+        loggedIn={loggedIn}
+        bookCode={book.code}
+        chapterCode={chapter.code}
+        loginPath={loginPath}
+      />
 
       <footer className="reader-footer">
         {previous || next ? (
@@ -173,6 +259,38 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
         </section>
       </footer>
     </article>
+  );
+}
+
+function fontStyle(level: number): React.CSSProperties {
+  return { '--reader-size': `${fontSizeOf(level)}px` } as React.CSSProperties;
+}
+
+/** Save the book to the reading list (or take it off); anonymous readers are asked to log in. */
+function SaveBookButton(props: { bookCode: string; saved: boolean; loggedIn: boolean; loginPath: string }) {
+  const fetcher = useFetcher();
+  if (!props.loggedIn) {
+    return (
+      <Link to={props.loginPath} className="button button-ghost reader-save">
+        Lưu sách
+      </Link>
+    );
+  }
+  // Show the new state at once, before the server answers.
+  const saved = fetcher.formData ? fetcher.formData.get('intent') === 'save-book' : props.saved;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="bookCode" value={props.bookCode} />
+      <button
+        type="submit"
+        name="intent"
+        value={saved ? 'unsave-book' : 'save-book'}
+        className="button button-ghost reader-save"
+        aria-pressed={saved}
+      >
+        {saved ? 'Đã lưu sách' : 'Lưu sách'}
+      </button>
+    </fetcher.Form>
   );
 }
 

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { ZBookSummarySchema } from './content.schema.ts';
+
+export const ZFavoriteBookRequestSchema = z.object({ bookCode: z.string().min(1).max(120) });
+
+/** A saved book: the book and when it was saved. */
+export const ZFavoriteBookSchema = ZBookSummarySchema.extend({ savedAt: z.string() });
+export type FavoriteBook = z.infer<typeof ZFavoriteBookSchema>;
+
+export const ZFavoriteBooksResponseSchema = z.object({ data: z.object({ favBooks: z.array(ZFavoriteBookSchema) }) });

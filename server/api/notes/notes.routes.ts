@@ -1,0 +1,167 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import {
+  ZFavoriteBookRequestSchema,
+  ZFavoriteBooksResponseSchema,
+} from '#common/contracts/favorite.schema.ts';
+import {
+  ZCreateNoteRequestSchema,
+  ZNoteSchema,
+  ZOrderNotesRequestSchema,
+  ZPublicNoteSchema,
+  ZUpdateNoteRequestSchema,
+} from '#common/contracts/note.schema.ts';
+import type { Services } from '#server/services/index.ts';
+import { type ApiEnv, requireUser } from '../context.ts';
+import { validationHook } from '../validation.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const security = [{ token: [] }];
+const errors = {
+  400: json(ZErrorResponseSchema, 'Bad input'),
+  401: json(ZErrorResponseSchema, 'Not logged in'),
+  404: json(ZErrorResponseSchema, 'Absent, or not yours'),
+};
+const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZOk = z.object({ data: z.object({ ok: z.literal(true) }) });
+const tags = ['Ghi chú'];
+
+const createNote = createRoute({
+  method: 'post',
+  path: '/notes',
+  tags,
+  security,
+  summary: 'Highlight a passage (with an optional note)',
+  request: { body: body(ZCreateNoteRequestSchema) },
+  responses: { 201: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
+});
+const getNote = createRoute({
+  method: 'get',
+  path: '/note/{id}',
+  tags,
+  security,
+  summary: 'One of my notes',
+  request: { params: idParam },
+  responses: { 200: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
+});
+const updateNote = createRoute({
+  method: 'put',
+  path: '/note/{id}',
+  tags,
+  security,
+  summary: 'Change a note’s colour, text or sharing',
+  request: { params: idParam, body: body(ZUpdateNoteRequestSchema) },
+  responses: { 200: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
+});
+const deleteNote = createRoute({
+  method: 'delete',
+  path: '/note/{id}',
+  tags,
+  security,
+  summary: 'Delete a note',
+  request: { params: idParam },
+  responses: { 200: json(ZOk, 'Deleted'), ...errors },
+});
+const myNotesOfBook = createRoute({
+  method: 'get',
+  path: '/book/{code}/my_notes',
+  tags,
+  security,
+  summary: 'My notes in one book',
+  request: { params: z.object({ code: z.string().min(1).max(120) }) },
+  responses: { 200: json(z.object({ data: z.array(ZNoteSchema) }), 'My notes'), ...errors },
+});
+const ungroupedNotes = createRoute({
+  method: 'get',
+  path: '/ungroup_notes',
+  tags,
+  security,
+  summary: 'My notes that are in no note group',
+  responses: { 200: json(z.object({ data: z.array(ZNoteSchema) }), 'My notes'), 401: errors[401] },
+});
+const orderNotes = createRoute({
+  method: 'post',
+  path: '/order_notes',
+  tags,
+  security,
+  summary: 'Set the order of my notes',
+  request: { body: body(ZOrderNotesRequestSchema) },
+  responses: { 200: json(ZOk, 'Ordered'), ...errors },
+});
+const publicNote = createRoute({
+  method: 'get',
+  path: '/public/note/{id}',
+  tags,
+  summary: 'A note its owner shared',
+  request: { params: idParam },
+  responses: { 200: json(z.object({ data: ZPublicNoteSchema }), 'The note'), 404: errors[404] },
+});
+
+const favTags = ['Sách đã lưu'];
+const addFavorite = createRoute({
+  method: 'post',
+  path: '/favorite_books',
+  tags: favTags,
+  security,
+  summary: 'Save a book to my reading list',
+  request: { body: body(ZFavoriteBookRequestSchema) },
+  responses: { 201: json(ZFavoriteBooksResponseSchema, 'My reading list'), ...errors },
+});
+const removeFavorite = createRoute({
+  method: 'delete',
+  path: '/favorite_books/{code}',
+  tags: favTags,
+  security,
+  summary: 'Remove a book from my reading list',
+  request: { params: z.object({ code: z.string().min(1).max(120) }) },
+  responses: { 200: json(ZOk, 'Removed'), ...errors },
+});
+const listFavorites = createRoute({
+  method: 'get',
+  path: '/favorite_books',
+  tags: favTags,
+  security,
+  summary: 'My reading list',
+  responses: { 200: json(ZFavoriteBooksResponseSchema, 'My reading list'), 401: errors[401] },
+});
+
+export function createNoteRoutes(services: Services) {
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  const auth = requireUser(services);
+  for (const path of ['/notes', '/note/*', '/book/*', '/ungroup_notes', '/order_notes', '/favorite_books', '/favorite_books/*']) {
+    app.use(path, auth);
+  }
+  const me = (c: { get(key: 'user'): { id: number } }) => c.get('user').id;
+
+  return app
+    .openapi(createNote, async (c) => c.json({ data: await services.notes.create(me(c), c.req.valid('json')) }, 201))
+    .openapi(getNote, async (c) => c.json({ data: await services.notes.get(me(c), c.req.valid('param').id) }, 200))
+    .openapi(updateNote, async (c) =>
+      c.json({ data: await services.notes.update(me(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
+    )
+    .openapi(deleteNote, async (c) => {
+      await services.notes.remove(me(c), c.req.valid('param').id);
+      return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(myNotesOfBook, async (c) =>
+      c.json({ data: await services.notes.listOfBook(me(c), c.req.valid('param').code) }, 200),
+    )
+    .openapi(ungroupedNotes, async (c) => c.json({ data: await services.notes.listUngrouped(me(c)) }, 200))
+    .openapi(orderNotes, async (c) => {
+      await services.notes.order(me(c), c.req.valid('json').ids);
+      return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(publicNote, async (c) => c.json({ data: await services.notes.getPublic(c.req.valid('param').id) }, 200))
+    .openapi(addFavorite, async (c) =>
+      c.json({ data: { favBooks: await services.favorites.save(me(c), c.req.valid('json').bookCode) } }, 201),
+    )
+    .openapi(removeFavorite, async (c) => {
+      await services.favorites.unsave(me(c), c.req.valid('param').code);
+      return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(listFavorites, async (c) => c.json({ data: { favBooks: await services.favorites.list(me(c)) } }, 200));
+}

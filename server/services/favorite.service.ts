@@ -1,0 +1,34 @@
+import type { FavoriteBook } from '#common/contracts/favorite.schema.ts';
+import { AppError } from '#server/errors.ts';
+import { presentFavoriteBook } from '#server/presenters/note.presenter.ts';
+import type { Repositories } from '#server/repositories/index.ts';
+
+/** The reading list: books a reader saved. */
+export function createFavoriteService(deps: { repos: Repositories; now?: () => Date }) {
+  const { repos } = deps;
+  async function requireBookId(code: string): Promise<number> {
+    const id = await repos.favorites.publishedBookIdOf(code);
+    if (!id) throw new AppError('NOT_FOUND', 'Không tìm thấy sách này.', { bookCode: 'Không có sách này.' });
+    return id;
+  }
+  return {
+    async save(userId: number, bookCode: string): Promise<FavoriteBook[]> {
+      await repos.favorites.add(userId, await requireBookId(bookCode), (deps.now?.() ?? new Date()).toISOString());
+      return this.list(userId);
+    },
+    async unsave(userId: number, bookCode: string): Promise<void> {
+      if (!(await repos.favorites.remove(userId, await requireBookId(bookCode)))) {
+        throw new AppError('NOT_FOUND', 'Sách này không có trong danh sách của bạn.');
+      }
+    },
+    async isSaved(userId: number, bookCode: string): Promise<boolean> {
+      const id = await repos.favorites.publishedBookIdOf(bookCode);
+      return id ? repos.favorites.has(userId, id) : false;
+    },
+    async list(userId: number): Promise<FavoriteBook[]> {
+      return (await repos.favorites.list(userId)).map(presentFavoriteBook);
+    },
+  };
+}
+
+export type FavoriteService = ReturnType<typeof createFavoriteService>;

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { ZFavoriteBooksResponseSchema } from '#common/contracts/favorite.schema.ts';
+import { ZNoteSchema, ZPublicNoteSchema } from '#common/contracts/note.schema.ts';
+import { z } from 'zod';
+import { newReader } from '../factories/reader.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+
+const anchor = { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: ': Nhất thời' };
+const highlight = {
+  bookCode: 'kinh-kim-cang',
+  chapterCode: 'kinh-kim-cang-1',
+  color: 'yellow',
+  content: 'Như thị ngã văn',
+  anchor,
+};
+
+describe.each(engines)('notes and reading list API on %s', (engine) => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const signUp = async () => {
+      const reader = newReader();
+      const res = await t.app.request('/api/v1/public/user/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
+      });
+      return ZSessionResponseSchema.parse(await res.json()).data.token;
+    };
+    alice = await signUp();
+    bob = await signUp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: string, path: string, token?: string, body?: unknown) =>
+    t.app.request(`/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const createNote = async (token: string, extra: Record<string, unknown> = {}) => {
+    const res = await call('POST', '/notes', token, { ...highlight, ...extra });
+    expect(res.status).toBe(201);
+    return z.object({ data: ZNoteSchema }).parse(await res.json()).data;
+  };
+
+  it('creates a highlight with its anchor and note, and lists it for its book', async () => {
+    const note = await createNote(alice, { body: 'Tôi nghe như vầy' });
+    expect(note).toMatchObject({
+      bookCode: 'kinh-kim-cang',
+      chapterCode: 'kinh-kim-cang-1',
+      chapterPosition: 1,
+      color: 'yellow',
+      content: 'Như thị ngã văn',
+      body: 'Tôi nghe như vầy',
+      anchor,
+      noteGroupId: null,
+      isPublic: false,
+    });
+    const list = await call('GET', '/book/kinh-kim-cang/my_notes', alice);
+    expect(list.status).toBe(200);
+    const notes = z.object({ data: z.array(ZNoteSchema) }).parse(await list.json()).data;
+    expect(notes.map((n) => n.id)).toContain(note.id);
+    // Bob sees none of Alice's notes.
+    const bobs = z.object({ data: z.array(ZNoteSchema) }).parse(await (await call('GET', '/book/kinh-kim-cang/my_notes', bob)).json());
+    expect(bobs.data).toEqual([]);
+  });
+
+  it('lets only the owner read, change or delete a note: others get 404', async () => {
+    const note = await createNote(alice);
+    for (const [method, path, body] of [
+      ['GET', `/note/${note.id}`, undefined],
+      ['PUT', `/note/${note.id}`, { color: 'red' }],
+      ['DELETE', `/note/${note.id}`, undefined],
+    ] as const) {
+      const res = await call(method, path, bob, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toBe('Không tìm thấy ghi chú này.');
+    }
+    expect((await call('POST', '/order_notes', bob, { ids: [note.id] })).status).toBe(404);
+    // Alice still has it, unchanged.
+    const mine = z.object({ data: ZNoteSchema }).parse(await (await call('GET', `/note/${note.id}`, alice)).json()).data;
+    expect(mine.color).toBe('yellow');
+    // Anonymous callers are asked to log in.
+    for (const path of [`/note/${note.id}`, '/ungroup_notes', '/book/kinh-kim-cang/my_notes', '/favorite_books']) {
+      expect((await call('GET', path)).status, path).toBe(401);
+    }
+  });
+
+  it('updates colour and note, shares it publicly, and deletes it', async () => {
+    const note = await createNote(alice);
+    const updated = await call('PUT', `/note/${note.id}`, alice, { color: 'aqua', body: 'Ghi chú mới' });
+    expect(updated.status).toBe(200);
+    expect(z.object({ data: ZNoteSchema }).parse(await updated.json()).data).toMatchObject({ color: 'aqua', body: 'Ghi chú mới' });
+    // Private: not public yet.
+    expect((await call('GET', `/public/note/${note.id}`)).status).toBe(404);
+    await call('PUT', `/note/${note.id}`, alice, { isPublic: true });
+    const shared = await call('GET', `/public/note/${note.id}`);
+    expect(shared.status).toBe(200);
+    const publicNote = z.object({ data: ZPublicNoteSchema }).parse(await shared.json()).data;
+    expect(publicNote.content).toBe('Như thị ngã văn');
+    expect(Object.keys(publicNote)).not.toContain('noteGroupId');
+    expect((await call('DELETE', `/note/${note.id}`, alice)).status).toBe(200);
+    expect((await call('GET', `/note/${note.id}`, alice)).status).toBe(404);
+    expect((await call('GET', `/public/note/${note.id}`)).status).toBe(404);
+  });
+
+  it('refuses bad input with 4xx and Vietnamese messages, writing nothing', async () => {
+    const before = (await t.db.database.db.selectFrom('notes').select('id').execute()).length;
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...highlight, color: 'green' }, 400, 'color'],
+      [{ ...highlight, anchor: undefined }, 400, 'anchor'],
+      [{ ...highlight, anchor: { ...anchor, end: 0 } }, 400, 'anchor.end'],
+      [{ ...highlight, anchor: { ...anchor, paragraph: '<script>' } }, 400, 'anchor.paragraph'],
+      [{ ...highlight, body: 'x'.repeat(10_001) }, 400, 'body'],
+      [{ ...highlight, content: '   ' }, 400, 'content'],
+      [{ ...highlight, bookCode: 'khong-co', chapterCode: 'khong-co-1' }, 404, 'chapterCode'],
+      [{ ...highlight, bookCode: 'kinh-a-di-da' }, 404, 'chapterCode'],
+    ];
+    for (const [body, status, field] of cases) {
+      const res = await call('POST', '/notes', alice, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      const error = ZErrorResponseSchema.parse(await res.json());
+      expect(Object.keys(error.fields ?? {})).toContain(field);
+      expect(error.errorMessage).toMatch(/[ạ-ỹđ]/);
+    }
+    expect((await t.db.database.db.selectFrom('notes').select('id').execute()).length).toBe(before);
+    expect((await call('PUT', '/note/1', alice, {})).status).toBe(400);
+    expect((await call('GET', '/note/abc', alice)).status).toBe(400);
+    expect((await call('GET', '/book/khong-co/my_notes', alice)).status).toBe(404);
+    expect((await call('POST', '/order_notes', alice, { ids: [] })).status).toBe(400);
+  });
+
+  it('lists notes in no group in the reader’s own order', async () => {
+    const a = await createNote(alice, { color: 'red' });
+    const b = await createNote(alice, { color: 'aqua' });
+    expect((await call('POST', '/order_notes', alice, { ids: [b.id, a.id] })).status).toBe(200);
+    const list = z.object({ data: z.array(ZNoteSchema) }).parse(await (await call('GET', '/ungroup_notes', alice)).json()).data;
+    const ids = list.map((n) => n.id);
+    expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
+    expect(list.every((n) => n.noteGroupId === null)).toBe(true);
+  });
+
+  it('keeps a reading list: save, list as favBooks, remove; only one’s own', async () => {
+    const saved = await call('POST', '/favorite_books', alice, { bookCode: 'kinh-a-di-da' });
+    expect(saved.status).toBe(201);
+    await call('POST', '/favorite_books', alice, { bookCode: 'kinh-a-di-da' }); // twice is once
+    const list = ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', alice)).json());
+    expect(list.data.favBooks.map((b) => b.code)).toEqual(['kinh-a-di-da']);
+    expect(ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', bob)).json()).data.favBooks).toEqual([]);
+    expect((await call('DELETE', '/favorite_books/kinh-a-di-da', bob)).status).toBe(404);
+    expect((await call('POST', '/favorite_books', alice, { bookCode: 'khong-co' })).status).toBe(404);
+    expect((await call('POST', '/favorite_books', alice, {})).status).toBe(400);
+    expect((await call('DELETE', '/favorite_books/kinh-a-di-da', alice)).status).toBe(200);
+    expect(ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', alice)).json()).data.favBooks).toEqual([]);
+  });
+
+  it('deleting an account deletes its notes and reading list', async () => {
+    const reader = newReader();
+    const session = ZSessionResponseSchema.parse(
+      await (await call('POST', '/public/user/register', undefined, { ...reader, confirmPassword: reader.password })).json(),
+    ).data;
+    await createNote(session.token);
+    await call('POST', '/favorite_books', session.token, { bookCode: 'kinh-vu-lan' });
+    expect((await call('DELETE', '/me', session.token)).status).toBe(200);
+    const db = t.db.database.db;
+    expect(await db.selectFrom('notes').select('id').where('user_id', '=', session.user.id).execute()).toEqual([]);
+    expect(await db.selectFrom('favorite_books').select('id').where('user_id', '=', session.user.id).execute()).toEqual([]);
+  });
+});

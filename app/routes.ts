@@ -5,6 +5,8 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
  * the profile layout (left menu) and the note-group layout (sidebar image on desktop).
  */
 export default [
+  // No page: the reader's position and merged device history are posted here in the background.
+  route('reading-progress', 'routes/resources/reading-progress.ts'),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),
     route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),

@@ -3,6 +3,7 @@ import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001-content.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-notes-favorites.ts';
+import * as m0004 from './migrations/0004-reading-history.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-content': m0001,
   '0002-accounts': m0002,
   '0003-notes-favorites': m0003,
+  '0004-reading-history': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

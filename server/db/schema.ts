@@ -247,6 +247,16 @@ export interface FavoriteBooksTable {
   created_at: string;
 }
 
+export interface ReadingHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  book_id: number;
+  chapter_id: number;
+  /** The paragraph id (p-N) the reader was at, when known. */
+  paragraph: string | null;
+  read_at: string;
+}
+
 export interface DB {
   meta: MetaTable;
   users: UsersTable;
@@ -256,6 +266,7 @@ export interface DB {
   note_groups: NoteGroupsTable;
   notes: NotesTable;
   favorite_books: FavoriteBooksTable;
+  reading_history: ReadingHistoryTable;
   books: BooksTable;
   chapters: ChaptersTable;
   audio_collections: AudioCollectionsTable;

@@ -3,6 +3,7 @@ import { createArticleRepository } from './article.repository.ts';
 import { createBookRepository } from './book.repository.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { createFavoriteRepository } from './favorite.repository.ts';
+import { createHistoryRepository } from './history.repository.ts';
 import { createMetaRepository } from './meta.repository.ts';
 import { createNoteRepository } from './note.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
@@ -25,6 +26,7 @@ export function createRepositories(db: Executor) {
     sessions: createSessionRepository(db),
     notes: createNoteRepository(db),
     favorites: createFavoriteRepository(db),
+    history: createHistoryRepository(db),
   };
 }
 

@@ -8,6 +8,7 @@ import { createAvatarService } from './avatar.service.ts';
 import { createBookService } from './book.service.ts';
 import { createDemoImportService } from './demo-import.service.ts';
 import { createFavoriteService } from './favorite.service.ts';
+import { createHistoryService } from './history.service.ts';
 import { createHomeService } from './home.service.ts';
 import { createLibraryService } from './library.service.ts';
 import { createNoteService } from './note.service.ts';
@@ -45,8 +46,9 @@ export function createServices(deps: ServiceDeps) {
 
   const notes = createNoteService({ repos });
   const favorites = createFavoriteService({ repos });
+  const history = createHistoryService({ repos });
 
-  return { site, home, books, library, demoImport, auth, avatars, socialLogin, notes, favorites };
+  return { site, home, books, library, demoImport, auth, avatars, socialLogin, notes, favorites, history };
 }
 
 export type Services = ReturnType<typeof createServices>;

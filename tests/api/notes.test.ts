@@ -71,7 +71,9 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
     const notes = z.object({ data: z.array(ZNoteSchema) }).parse(await list.json()).data;
     expect(notes.map((n) => n.id)).toContain(note.id);
     // Bob sees none of Alice's notes.
-    const bobs = z.object({ data: z.array(ZNoteSchema) }).parse(await (await call('GET', '/book/kinh-kim-cang/my_notes', bob)).json());
+    const bobs = z
+      .object({ data: z.array(ZNoteSchema) })
+      .parse(await (await call('GET', '/book/kinh-kim-cang/my_notes', bob)).json());
     expect(bobs.data).toEqual([]);
   });
 
@@ -88,7 +90,9 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
     }
     expect((await call('POST', '/order_notes', bob, { ids: [note.id] })).status).toBe(404);
     // Alice still has it, unchanged.
-    const mine = z.object({ data: ZNoteSchema }).parse(await (await call('GET', `/note/${note.id}`, alice)).json()).data;
+    const mine = z
+      .object({ data: ZNoteSchema })
+      .parse(await (await call('GET', `/note/${note.id}`, alice)).json()).data;
     expect(mine.color).toBe('yellow');
     // Anonymous callers are asked to log in.
     for (const path of [`/note/${note.id}`, '/ungroup_notes', '/book/kinh-kim-cang/my_notes', '/favorite_books']) {
@@ -100,7 +104,10 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
     const note = await createNote(alice);
     const updated = await call('PUT', `/note/${note.id}`, alice, { color: 'aqua', body: 'Ghi chú mới' });
     expect(updated.status).toBe(200);
-    expect(z.object({ data: ZNoteSchema }).parse(await updated.json()).data).toMatchObject({ color: 'aqua', body: 'Ghi chú mới' });
+    expect(z.object({ data: ZNoteSchema }).parse(await updated.json()).data).toMatchObject({
+      color: 'aqua',
+      body: 'Ghi chú mới',
+    });
     // Private: not public yet.
     expect((await call('GET', `/public/note/${note.id}`)).status).toBe(404);
     await call('PUT', `/note/${note.id}`, alice, { isPublic: true });
@@ -144,7 +151,9 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
     const a = await createNote(alice, { color: 'red' });
     const b = await createNote(alice, { color: 'aqua' });
     expect((await call('POST', '/order_notes', alice, { ids: [b.id, a.id] })).status).toBe(200);
-    const list = z.object({ data: z.array(ZNoteSchema) }).parse(await (await call('GET', '/ungroup_notes', alice)).json()).data;
+    const list = z
+      .object({ data: z.array(ZNoteSchema) })
+      .parse(await (await call('GET', '/ungroup_notes', alice)).json()).data;
     const ids = list.map((n) => n.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
     expect(list.every((n) => n.noteGroupId === null)).toBe(true);
@@ -156,24 +165,32 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
     await call('POST', '/favorite_books', alice, { bookCode: 'kinh-a-di-da' }); // twice is once
     const list = ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', alice)).json());
     expect(list.data.favBooks.map((b) => b.code)).toEqual(['kinh-a-di-da']);
-    expect(ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', bob)).json()).data.favBooks).toEqual([]);
+    expect(
+      ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', bob)).json()).data.favBooks,
+    ).toEqual([]);
     expect((await call('DELETE', '/favorite_books/kinh-a-di-da', bob)).status).toBe(404);
     expect((await call('POST', '/favorite_books', alice, { bookCode: 'khong-co' })).status).toBe(404);
     expect((await call('POST', '/favorite_books', alice, {})).status).toBe(400);
     expect((await call('DELETE', '/favorite_books/kinh-a-di-da', alice)).status).toBe(200);
-    expect(ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', alice)).json()).data.favBooks).toEqual([]);
+    expect(
+      ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', alice)).json()).data.favBooks,
+    ).toEqual([]);
   });
 
   it('deleting an account deletes its notes and reading list', async () => {
     const reader = newReader();
     const session = ZSessionResponseSchema.parse(
-      await (await call('POST', '/public/user/register', undefined, { ...reader, confirmPassword: reader.password })).json(),
+      await (
+        await call('POST', '/public/user/register', undefined, { ...reader, confirmPassword: reader.password })
+      ).json(),
     ).data;
     await createNote(session.token);
     await call('POST', '/favorite_books', session.token, { bookCode: 'kinh-vu-lan' });
     expect((await call('DELETE', '/me', session.token)).status).toBe(200);
     const db = t.db.database.db;
     expect(await db.selectFrom('notes').select('id').where('user_id', '=', session.user.id).execute()).toEqual([]);
-    expect(await db.selectFrom('favorite_books').select('id').where('user_id', '=', session.user.id).execute()).toEqual([]);
+    expect(await db.selectFrom('favorite_books').select('id').where('user_id', '=', session.user.id).execute()).toEqual(
+      [],
+    );
   });
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { reloadAfterChunkError } from '#app/lib/chunk-reload.ts';
 import { useCurrentUser, useLayoutData } from '#app/lib/layout-data.ts';
+import { useMergeDeviceHistory } from '#app/lib/use-merge-device-history.ts';
 import { LoadingBar } from '../ui/loading-bar.tsx';
 import { OfflineFlag } from '../ui/offline-flag.tsx';
 import { ScrollToTop } from '../ui/scroll-to-top.tsx';
@@ -30,6 +31,7 @@ function useHeaderVariant(): 'letter' | undefined {
 export function AppShell({ children, className }: { children: React.ReactNode; className?: string }) {
   const layout = useLayoutData();
   const user = useCurrentUser();
+  useMergeDeviceHistory(user !== null);
   const variant = useHeaderVariant();
   const menu = buildMainMenu(layout?.counts ?? EMPTY_COUNTS, layout?.links ?? NO_SITE_LINKS);
 

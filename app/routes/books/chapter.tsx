@@ -9,6 +9,7 @@ import { ArrowRightIcon, ChevronDownIcon, ExternalIcon } from '#app/components/u
 import { capitalizeFirst } from '#app/lib/format.ts';
 import { ReaderAnnotations } from '#app/components/reader/annotations.tsx';
 import { FontSizeControl, fontSizeOf, useFontLevel } from '#app/components/reader/font-size.tsx';
+import { useReadingProgress } from '#app/components/reader/use-reading-progress.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/chapter';
@@ -110,6 +111,17 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
   const textRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const loginPath = `/login?${new URLSearchParams({ redirectTo: location.pathname }).toString()}`;
+  useReadingProgress(
+    textRef,
+    {
+      bookCode: book.code,
+      bookTitle: book.title,
+      chapterCode: chapter.code,
+      chapterTitle: chapter.title,
+      chapterPosition: chapter.position,
+    },
+    loggedIn,
+  );
   const verses = useMemo(
     () => (chapter.parallelHtml ? pairParagraphs(chapter.bodyHtml, chapter.parallelHtml) : null),
     [chapter.bodyHtml, chapter.parallelHtml],

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** One book in a reader's history: where they were and when. */
+export const ZHistoryEntrySchema = z.object({
+  bookCode: z.string().min(1).max(120),
+  bookTitle: z.string().max(300),
+  chapterCode: z.string().min(1).max(140),
+  chapterTitle: z.string().max(300).nullable(),
+  chapterPosition: z.number().int().min(1),
+  paragraph: z
+    .string()
+    .regex(/^p-\d{1,5}$/)
+    .nullable(),
+  readAt: z.iso.datetime(),
+});
+export type HistoryEntry = z.infer<typeof ZHistoryEntrySchema>;
+
+/** What the browser sends to merge the history it kept before login (at most 200 books). */
+export const ZMergeHistoryRequestSchema = z.object({ entries: z.array(ZHistoryEntrySchema).max(200) });

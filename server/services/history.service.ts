@@ -1,0 +1,63 @@
+import type { HistoryEntry } from '#common/contracts/history.schema.ts';
+import type { Repositories } from '#server/repositories/index.ts';
+import type { HistoryRow } from '#server/repositories/history.repository.ts';
+
+function present(row: HistoryRow): HistoryEntry {
+  return {
+    bookCode: row.book_code,
+    bookTitle: row.book_title,
+    chapterCode: row.chapter_code,
+    chapterTitle: row.chapter_title,
+    chapterPosition: row.chapter_position,
+    paragraph: row.paragraph,
+    readAt: row.read_at,
+  };
+}
+
+/**
+ * Reading history of logged-in readers (anonymous readers keep theirs on the device; it is merged
+ * in at login). One entry per book: the chapter and place last read.
+ */
+export function createHistoryService(deps: { repos: Repositories; now?: () => Date }) {
+  const { repos } = deps;
+  return {
+    async record(userId: number, chapterCode: string, paragraph: string | null = null): Promise<void> {
+      const chapter = await repos.books.findPublishedChapter(chapterCode);
+      if (!chapter) return;
+      await repos.history.upsert({
+        userId,
+        bookId: chapter.book_id,
+        chapterId: chapter.id,
+        paragraph,
+        readAt: (deps.now?.() ?? new Date()).toISOString(),
+      });
+    },
+
+    async list(userId: number): Promise<HistoryEntry[]> {
+      return (await repos.history.list(userId)).map(present);
+    },
+
+    /** Device entries join the account's history; for each book the most recent reading wins. */
+    async merge(userId: number, entries: HistoryEntry[]): Promise<void> {
+      for (const entry of entries) {
+        const chapter = await repos.books.findPublishedChapter(entry.chapterCode);
+        if (!chapter || chapter.book_code !== entry.bookCode) continue;
+        const known = await repos.history.readAtOf(userId, chapter.book_id);
+        if (known && known >= entry.readAt) continue;
+        await repos.history.upsert({
+          userId,
+          bookId: chapter.book_id,
+          chapterId: chapter.id,
+          paragraph: entry.paragraph,
+          readAt: entry.readAt,
+        });
+      }
+    },
+
+    async clear(userId: number): Promise<void> {
+      await repos.history.clear(userId);
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

@@ -46,9 +46,7 @@ export type ChapterRow = Pick<
   'code' | 'position' | 'title' | 'title_original' | 'section' | 'body_html' | 'parallel_html'
 >;
 
-function toListRow<T extends BookRow & { chapter_count: unknown; first_chapter_code: unknown }>(
-  row: T,
-): BookListRow {
+function toListRow<T extends BookRow & { chapter_count: unknown; first_chapter_code: unknown }>(row: T): BookListRow {
   return {
     ...row,
     chapter_count: toCount(row.chapter_count as string | number | null),

@@ -48,7 +48,11 @@ export function createFavoriteRepository(db: Executor) {
         .selectAll('books')
         .select('favorite_books.created_at as saved_at')
         .select((eb) => [
-          eb.selectFrom('chapters').select(eb.fn.countAll().as('n')).whereRef('chapters.book_id', '=', 'books.id').as('chapter_count'),
+          eb
+            .selectFrom('chapters')
+            .select(eb.fn.countAll().as('n'))
+            .whereRef('chapters.book_id', '=', 'books.id')
+            .as('chapter_count'),
           eb
             .selectFrom('chapters')
             .select('chapters.code')
@@ -62,7 +66,11 @@ export function createFavoriteRepository(db: Executor) {
         .orderBy('favorite_books.created_at', 'desc')
         .orderBy('favorite_books.id', 'desc')
         .execute();
-      return rows.map((r) => ({ ...r, chapter_count: toCount(r.chapter_count), first_chapter_code: r.first_chapter_code ?? null }));
+      return rows.map((r) => ({
+        ...r,
+        chapter_count: toCount(r.chapter_count),
+        first_chapter_code: r.first_chapter_code ?? null,
+      }));
     },
   };
 }

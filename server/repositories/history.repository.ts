@@ -13,7 +13,13 @@ export interface HistoryRow {
 /** Reading history: one row per reader and book, the latest place wins. */
 export function createHistoryRepository(db: Executor) {
   return {
-    async upsert(entry: { userId: number; bookId: number; chapterId: number; paragraph: string | null; readAt: string }) {
+    async upsert(entry: {
+      userId: number;
+      bookId: number;
+      chapterId: number;
+      paragraph: string | null;
+      readAt: string;
+    }) {
       await db
         .insertInto('reading_history')
         .values({

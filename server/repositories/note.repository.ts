@@ -49,7 +49,9 @@ export function createNoteRepository(db: Executor) {
       return id;
     },
     async findOwned(userId: number, id: number): Promise<NoteRow | null> {
-      return (await withContext().where('notes.id', '=', id).where('notes.user_id', '=', userId).executeTakeFirst()) ?? null;
+      return (
+        (await withContext().where('notes.id', '=', id).where('notes.user_id', '=', userId).executeTakeFirst()) ?? null
+      );
     },
     async findPublic(id: number): Promise<NoteRow | null> {
       return (
@@ -86,7 +88,12 @@ export function createNoteRepository(db: Executor) {
       return Number(row?.max ?? 0);
     },
     async update(userId: number, id: number, changes: Updateable<NotesTable>): Promise<boolean> {
-      const result = await db.updateTable('notes').set(changes).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const result = await db
+        .updateTable('notes')
+        .set(changes)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
     async delete(userId: number, id: number): Promise<boolean> {

@@ -57,9 +57,7 @@ interface Candidate<T> {
 function filterAndOrder<T>(candidates: Candidate<T>[], query: LibrarySearchQuery): T[] {
   const tim = query.tim ? toMatchForm(query.tim) : '';
   const ten = query.ten ? toMatchForm(query.ten) : '';
-  const matching = candidates.filter(
-    (c) => (!tim || containsEveryWord(c.text, tim)) && (!ten || c.name.includes(ten)),
-  );
+  const matching = candidates.filter((c) => (!tim || containsEveryWord(c.text, tim)) && (!ten || c.name.includes(ten)));
   const rank = (c: Candidate<T>) => (ten && !c.name.startsWith(ten) ? 1 : 0);
   return matching.sort((a, b) => rank(a) - rank(b) || collator.compare(a.title, b.title)).map((c) => c.item);
 }
@@ -85,7 +83,6 @@ export function createLibraryService(deps: { repos: Repositories; books: BookSer
 
   async function searchWith(query: LibrarySearchQuery, moderator: boolean): Promise<LibraryPage> {
     const statuses = moderator ? EVERY_STATUS : PUBLIC;
-    const withStatus = moderator;
     const perPage = query.size ?? defaultLibraryPageSize(query.loai);
     let items: LibraryItem[];
     if (query.loai === 'phap-am') {
@@ -99,7 +96,7 @@ export function createLibraryService(deps: { repos: Repositories; books: BookSer
           item: {
             kind: 'phap-am' as const,
             ...presentTalkSummary(row),
-            ...(withStatus ? { status: row.status } : {}),
+            ...(moderator ? { status: row.status } : {}),
           },
           title: row.title,
           text: joinText([row.title, row.speaker, row.description, row.collection_title]),
@@ -111,7 +108,7 @@ export function createLibraryService(deps: { repos: Repositories; books: BookSer
       const rows = await repos.books.listForLibrary({ statuses, publishedSince: query.ngay });
       items = filterAndOrder(
         rows.map((row) => ({
-          item: { kind: 'book' as const, ...presentBookSummary(row), ...(withStatus ? { status: row.status } : {}) },
+          item: { kind: 'book' as const, ...presentBookSummary(row), ...(moderator ? { status: row.status } : {}) },
           title: row.title,
           text: joinText([
             row.title,
@@ -136,6 +133,12 @@ export function createLibraryService(deps: { repos: Repositories; books: BookSer
       return detailOf(await requireBook(code));
     },
 
+    /** The same for pages: null when there is no such published book. */
+    async findBook(code: string): Promise<BookDetail | null> {
+      const row = await repos.books.findByCode(code);
+      return row ? detailOf(row) : null;
+    },
+
     /** A published book and every chapter with its text, in reading order. */
     async getDocument(code: string): Promise<BookDocument> {
       const row = await requireBook(code);
@@ -151,10 +154,7 @@ export function createLibraryService(deps: { repos: Repositories; books: BookSer
       );
       const headings = await repos.books.listChapterHeadingsOfBooks(rows.map((r) => r.id));
       return rows.map((row) =>
-        presentBookDetail(
-          row,
-          headings.filter((h) => h.book_id === row.id).map(presentChapterHeading),
-        ),
+        presentBookDetail(row, headings.filter((h) => h.book_id === row.id).map(presentChapterHeading)),
       );
     },
 

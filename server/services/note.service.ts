@@ -21,7 +21,9 @@ export function createNoteService(deps: { repos: Repositories; now?: () => Date 
     async create(userId: number, input: CreateNoteRequest): Promise<Note> {
       const chapter = await repos.books.findPublishedChapter(input.chapterCode);
       if (!chapter || chapter.book_code !== input.bookCode) {
-        throw new AppError('NOT_FOUND', 'Không tìm thấy chương sách này.', { chapterCode: 'Không có chương này trong sách.' });
+        throw new AppError('NOT_FOUND', 'Không tìm thấy chương sách này.', {
+          chapterCode: 'Không có chương này trong sách.',
+        });
       }
       const at = now();
       const id = await repos.notes.insert({

@@ -23,9 +23,14 @@ describe.each(engines)('reading history on %s', (engine) => {
     await t.close();
   });
 
+  // Readings a few milliseconds apart, so "newest first" has one answer.
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
   it('keeps one entry per book, the latest place, newest first; each reader sees only their own', async () => {
     await t.services.history.record(alice, 'kinh-kim-cang-1');
+    await tick();
     await t.services.history.record(alice, 'kinh-a-di-da-1', 'p-2');
+    await tick();
     await t.services.history.record(alice, 'kinh-kim-cang-3', 'p-4');
     await t.services.history.record(alice, 'khong-co-chuong'); // ignored
     const list = await t.services.history.list(alice);

@@ -253,7 +253,14 @@ describe.each(engines)('library and book API on %s', (engine) => {
     const db = t.db.database.db;
     const { id: collectionId } = await db
       .insertInto('audio_collections')
-      .values({ slug: 'thu-vien-thu', title: 'Bộ thử', position: 0, status: 'published', created_at: at, updated_at: at })
+      .values({
+        slug: 'thu-vien-thu',
+        title: 'Bộ thử',
+        position: 0,
+        status: 'published',
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const talk = (slug: string, title: string, minutes: number, recordedOn: string, status = 'published') => ({

@@ -18,6 +18,11 @@ describe('reading history', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${baseURL}/kinh-vu-lan-1/kinh-vu-lan`, { waitUntil: 'networkidle' });
+    // The book's page offers to continue where the reader left it.
+    await page.goto(`${baseURL}/sach/kinh-vu-lan`, { waitUntil: 'networkidle' });
+    const resume = page.getByTestId('continue-reading');
+    await resume.waitFor();
+    expect(await resume.getAttribute('href')).toMatch(/^\/kinh-vu-lan-1\/kinh-vu-lan/);
     await page.goto(`${baseURL}/profile/reading-history`, { waitUntil: 'networkidle' });
     const list = page.getByTestId('history-list');
     await list.waitFor();

@@ -1,14 +1,183 @@
+import { useEffect, useState } from 'react';
+import { data, Link, useLocation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
-import { UnderConstruction } from '#app/components/ui/under-construction.tsx';
+import type { ChapterHeading } from '#common/contracts/book.schema.ts';
+import type { HistoryEntry } from '#common/contracts/history.schema.ts';
+import { BookCover } from '#app/components/books/book-cover.tsx';
+import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
+import { readDeviceHistory } from '#app/lib/device-history.ts';
+import { getCurrentUser } from '#app/lib/session.server.ts';
+import { ArrowRightIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
+import { formatNumber } from '#app/lib/format.ts';
+import type { Route } from './+types/book';
+import '#app/styles/library.css';
 
-export function meta() {
-  return [{ title: `Đọc sách — ${SITE_NAME}` }];
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const book = await context.services.library.findBook(params.id);
+  if (!book) throw data('Not Found', { status: 404 });
+  const user = await getCurrentUser(request, context);
+  const [saved, history] = user
+    ? await Promise.all([
+        context.services.favorites.isSaved(user.id, book.code),
+        context.services.history.list(user.id),
+      ])
+    : [false, []];
+  return { ...book, saved, loggedIn: user !== null, lastPlace: history.find((h) => h.bookCode === book.code) ?? null };
 }
 
-export default function BookPage() {
+function excerpt(text: string, max = 180): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Không tìm thấy trang — ${SITE_NAME}` }];
+  const book = loaderData;
+  const description = excerpt(book.description ?? `${book.title} — ${book.chapterCount} chương, đọc tại ${SITE_NAME}.`);
+  return [
+    { title: `${book.title} — ${SITE_NAME}` },
+    { name: 'description', content: description },
+    { property: 'og:title', content: book.title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'book' },
+    { property: 'og:locale', content: 'vi_VN' },
+    ...(book.author ? [{ property: 'book:author', content: book.author }] : []),
+  ];
+}
+
+/** A chapter's address: the chapter code, then the book code (for people and search engines). */
+function chapterPath(chapterCode: string, bookCode: string): string {
+  return `/${chapterCode}/${bookCode}`;
+}
+
+function chapterLabel(chapter: ChapterHeading): string {
+  return chapter.title ?? `Chương ${chapter.position}`;
+}
+
+/** Where this reader left the book: the account's history, or this browser's for anonymous readers. */
+function useLastPlace(bookCode: string, fromServer: HistoryEntry | null, loggedIn: boolean): HistoryEntry | null {
+  const [device, setDevice] = useState<HistoryEntry | null>(null);
+  useEffect(() => {
+    if (!loggedIn) setDevice(readDeviceHistory().find((h) => h.bookCode === bookCode) ?? null);
+  }, [bookCode, loggedIn]);
+  return loggedIn ? fromServer : device;
+}
+
+export default function BookPage({ loaderData: book }: Route.ComponentProps) {
+  const lastPlace = useLastPlace(book.code, book.lastPlace, book.loggedIn);
+  const location = useLocation();
+  const loginPath = `/login?${new URLSearchParams({ redirectTo: location.pathname }).toString()}`;
+  const credits = [
+    { label: 'Tác giả', value: book.author },
+    { label: 'Dịch giả', value: book.translator },
+    { label: 'Biên soạn', value: book.compiler },
+  ].filter((c): c is { label: string; value: string } => Boolean(c.value));
+  const { license } = book;
+
   return (
-    <UnderConstruction title="Đọc sách">
-      <p>Trình đọc sách — mục lục, cỡ chữ, đánh dấu và ghi chú — đang được xây dựng.</p>
-    </UnderConstruction>
+    <article className="book-page page-width" aria-labelledby="book-title">
+      <nav className="library-breadcrumb" aria-label="Đường dẫn">
+        <ol>
+          <li>
+            <Link to="/">Trang chủ</Link>
+          </li>
+          <li>
+            <Link to="/sach">Kinh sách</Link>
+          </li>
+          <li aria-current="page">
+            <span>{book.title}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <header className="book-hero">
+        <div className="book-hero-cover">
+          <BookCover code={book.code} title={book.title} subtitle={book.titleOriginal} />
+        </div>
+        <div className="book-hero-text">
+          {book.category ? <p className="eyebrow">{book.category}</p> : null}
+          <h1 id="book-title">{book.title}</h1>
+          {book.titleOriginal ? (
+            <p className="book-title-original" lang="zh-Hant">
+              {book.titleOriginal}
+            </p>
+          ) : null}
+          {book.titleSinoVietnamese ? (
+            <p className="book-title-reading">
+              <span>Hán-Việt:</span> {book.titleSinoVietnamese}
+            </p>
+          ) : null}
+          {credits.length > 0 ? (
+            <dl className="book-credits">
+              {credits.map((c) => (
+                <div key={c.label}>
+                  <dt>{c.label}</dt>
+                  <dd>{c.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          {book.description ? <p className="book-description">{book.description}</p> : null}
+          <div className="book-actions">
+            {lastPlace ? (
+              <Link
+                to={`${chapterPath(lastPlace.chapterCode, book.code)}${lastPlace.paragraph ? `#${lastPlace.paragraph}` : ''}`}
+                className="button button-primary"
+                data-testid="continue-reading"
+              >
+                Đọc tiếp: {lastPlace.chapterTitle ?? `Chương ${lastPlace.chapterPosition}`} <ArrowRightIcon size={16} />
+              </Link>
+            ) : null}
+            {book.firstChapterCode ? (
+              <Link
+                to={chapterPath(book.firstChapterCode, book.code)}
+                className={lastPlace ? 'button button-ghost' : 'button button-primary'}
+              >
+                Đọc từ đầu <ArrowRightIcon size={16} />
+              </Link>
+            ) : null}
+            <SaveBookButton bookCode={book.code} saved={book.saved} loggedIn={book.loggedIn} loginPath={loginPath} />
+            <span className="book-chapter-count">{formatNumber(book.chapterCount)} chương</span>
+          </div>
+        </div>
+      </header>
+
+      {book.toc.length > 0 ? (
+        <section className="book-toc" aria-labelledby="book-toc-title">
+          <header className="section-header">
+            <h2 id="book-toc-title">Mục lục</h2>
+          </header>
+          <ol className={book.toc.length > 8 ? 'book-toc-list book-toc-columns' : 'book-toc-list'}>
+            {book.toc.map((chapter) => (
+              <li key={chapter.code}>
+                <Link to={chapterPath(chapter.code, book.code)} className="book-toc-item">
+                  <span className="book-toc-number">{chapter.position}</span>
+                  <span className="book-toc-title">{chapterLabel(chapter)}</span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <aside className="book-license" aria-label="Bản quyền">
+        <h2>Bản quyền và nguồn</h2>
+        <p>
+          Phát hành theo giấy phép{' '}
+          <a href={license.url} target="_blank" rel="noopener noreferrer">
+            {license.name}
+            <ExternalIcon size={13} />
+          </a>
+          .{license.attribution ? ` ${license.attribution}` : ''}
+        </p>
+        {license.sourceUrl ? (
+          <p>
+            <a href={license.sourceUrl} target="_blank" rel="noopener noreferrer">
+              Xem văn bản nguồn
+              <ExternalIcon size={13} />
+            </a>
+          </p>
+        ) : null}
+      </aside>
+    </article>
   );
 }

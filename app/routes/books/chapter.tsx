@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, Link, redirect, useFetcher, useLocation } from 'react-router';
+import { data, Link, redirect, useLocation } from 'react-router';
 import { z } from 'zod';
 import { HIGHLIGHT_COLORS, ZNoteAnchorSchema, ZUpdateNoteRequestSchema } from '#common/contracts/note.schema.ts';
 import { SITE_NAME } from '#common/constants.ts';
@@ -7,6 +7,7 @@ import type { ChapterHeading, ChapterView } from '#common/contracts/book.schema.
 import { BOOK_LIBRARY_PATH } from '#app/components/layout/menu.ts';
 import { ArrowRightIcon, ChevronDownIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
 import { capitalizeFirst } from '#app/lib/format.ts';
+import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
 import { ReaderAnnotations } from '#app/components/reader/annotations.tsx';
 import { FontSizeControl, fontSizeOf, useFontLevel } from '#app/components/reader/font-size.tsx';
 import { useReadingProgress } from '#app/components/reader/use-reading-progress.ts';
@@ -55,7 +56,7 @@ const ZHighlightForm = z.object({
   }),
 });
 
-/** Highlights, notes and the reading list, for the logged-in reader (anonymous readers go to login). */
+/** Highlights and notes, for the logged-in reader (anonymous readers go to login). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCurrentUser(request, context);
   const form = Object.fromEntries(await request.formData());
@@ -74,12 +75,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'delete-note':
         await context.services.notes.remove(user.id, Number(form.noteId));
         return { deleted: true };
-      case 'save-book':
-        await context.services.favorites.save(user.id, String(form.bookCode));
-        return { saved: true };
-      case 'unsave-book':
-        await context.services.favorites.unsave(user.id, String(form.bookCode));
-        return { saved: false };
       default:
         return data({ error: 'Yêu cầu không hợp lệ.' }, { status: 400 });
     }
@@ -177,7 +172,13 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
           )}
           <div className="reader-tools-end">
             <FontSizeControl level={fontLevel} onChange={setFontLevel} />
-            <SaveBookButton bookCode={book.code} saved={saved} loggedIn={loggedIn} loginPath={loginPath} />
+            <SaveBookButton
+              bookCode={book.code}
+              saved={saved}
+              loggedIn={loggedIn}
+              loginPath={loginPath}
+              className="reader-save"
+            />
             {verses ? (
               <button
                 type="button"
@@ -276,34 +277,6 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
 
 function fontStyle(level: number): React.CSSProperties {
   return { '--reader-size': `${fontSizeOf(level)}px` } as React.CSSProperties;
-}
-
-/** Save the book to the reading list (or take it off); anonymous readers are asked to log in. */
-function SaveBookButton(props: { bookCode: string; saved: boolean; loggedIn: boolean; loginPath: string }) {
-  const fetcher = useFetcher();
-  if (!props.loggedIn) {
-    return (
-      <Link to={props.loginPath} className="button button-ghost reader-save">
-        Lưu sách
-      </Link>
-    );
-  }
-  // Show the new state at once, before the server answers.
-  const saved = fetcher.formData ? fetcher.formData.get('intent') === 'save-book' : props.saved;
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="bookCode" value={props.bookCode} />
-      <button
-        type="submit"
-        name="intent"
-        value={saved ? 'unsave-book' : 'save-book'}
-        className="button button-ghost reader-save"
-        aria-pressed={saved}
-      >
-        {saved ? 'Đã lưu sách' : 'Lưu sách'}
-      </button>
-    </fetcher.Form>
-  );
 }
 
 function TableOfContents({ bookCode, toc, current }: { bookCode: string; toc: ChapterHeading[]; current: string }) {

@@ -20,8 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCurrentUser(request, context);
   const form = await request.formData();
+  const bookCode = String(form.get('bookCode') ?? '');
   try {
-    await context.services.favorites.unsave(user.id, String(form.get('bookCode') ?? ''));
+    // The save button of book and chapter pages posts here too.
+    if (form.get('intent') === 'save-book') await context.services.favorites.save(user.id, bookCode);
+    else await context.services.favorites.unsave(user.id, bookCode);
     return { ok: true };
   } catch (error) {
     const failure = formFailureOf(error);
@@ -34,6 +37,7 @@ function RemoveButton({ bookCode, title }: { bookCode: string; title: string }) 
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="bookCode" value={bookCode} />
+      <input type="hidden" name="intent" value="unsave-book" />
       <button type="submit" className="button button-ghost reading-list-remove" aria-label={`Bỏ lưu ${title}`}>
         Bỏ lưu
       </button>

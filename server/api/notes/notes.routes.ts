@@ -1,9 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
-import {
-  ZFavoriteBookRequestSchema,
-  ZFavoriteBooksResponseSchema,
-} from '#common/contracts/favorite.schema.ts';
+import { ZFavoriteBookRequestSchema, ZFavoriteBooksResponseSchema } from '#common/contracts/favorite.schema.ts';
 import {
   ZCreateNoteRequestSchema,
   ZNoteSchema,
@@ -132,7 +129,15 @@ const listFavorites = createRoute({
 export function createNoteRoutes(services: Services) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   const auth = requireUser(services);
-  for (const path of ['/notes', '/note/*', '/book/*', '/ungroup_notes', '/order_notes', '/favorite_books', '/favorite_books/*']) {
+  for (const path of [
+    '/notes',
+    '/note/*',
+    '/book/*',
+    '/ungroup_notes',
+    '/order_notes',
+    '/favorite_books',
+    '/favorite_books/*',
+  ]) {
     app.use(path, auth);
   }
   const me = (c: { get(key: 'user'): { id: number } }) => c.get('user').id;

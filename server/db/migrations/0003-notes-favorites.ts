@@ -26,14 +26,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('visibility', 'text', (c) => c.notNull().defaultTo('private')),
   ).execute();
   await db.schema.createIndex('notes_user_book_idx').on('notes').columns(['user_id', 'book_id']).execute();
-  await db.schema.createIndex('notes_user_group_idx').on('notes').columns(['user_id', 'note_group_id', 'position']).execute();
+  await db.schema
+    .createIndex('notes_user_group_idx')
+    .on('notes')
+    .columns(['user_id', 'note_group_id', 'position'])
+    .execute();
 
   await withId(db, db.schema.createTable('favorite_books'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('book_id', 'integer', (c) => c.notNull().references('books.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('favorite_books_user_book_idx').on('favorite_books').columns(['user_id', 'book_id']).unique().execute();
+  await db.schema
+    .createIndex('favorite_books_user_book_idx')
+    .on('favorite_books')
+    .columns(['user_id', 'book_id'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

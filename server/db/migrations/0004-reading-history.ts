@@ -10,8 +10,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('paragraph', 'text')
     .addColumn('read_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('reading_history_user_book_idx').on('reading_history').columns(['user_id', 'book_id']).unique().execute();
-  await db.schema.createIndex('reading_history_user_read_idx').on('reading_history').columns(['user_id', 'read_at']).execute();
+  await db.schema
+    .createIndex('reading_history_user_book_idx')
+    .on('reading_history')
+    .columns(['user_id', 'book_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('reading_history_user_read_idx')
+    .on('reading_history')
+    .columns(['user_id', 'read_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

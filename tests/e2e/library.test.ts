@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+
+describe('library and book pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('opens from the main menu, filters without diacritics, and leads to a book and its first chapter', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchPageErrors(page);
+    await page.goto(baseURL, { waitUntil: 'networkidle' });
+    const nav = page.getByRole('navigation', { name: 'Menu chính' });
+    await nav.getByRole('button', { name: 'Thư viện' }).click();
+    await nav.locator('.nav-dropdown-item', { hasText: 'Sách' }).first().click();
+    await page.waitForURL(`${baseURL}/thu-vien?loai=book&size=50&page=1`);
+    await page.locator('h1', { hasText: 'Kinh sách' }).waitFor();
+    expect(await page.locator('.library-books .book-card').count()).toBe(9);
+    expect(await page.getByTestId('library-count').innerText()).toBe('9 cuốn sách');
+    const tabs = page.getByRole('navigation', { name: 'Loại nội dung' }).getByRole('link');
+    expect(await tabs.allInnerTexts()).toEqual(['Sách', 'Pháp âm']);
+    expect(await tabs.nth(0).getAttribute('aria-current')).toBe('page');
+    // A single page of results: no pagination.
+    expect(await page.getByRole('navigation', { name: 'Phân trang' }).count()).toBe(0);
+
+    // The name without diacritics finds the title with them.
+    await page.locator('#lib-ten').fill('a di da');
+    await page.getByRole('button', { name: 'Lọc' }).click();
+    await page.waitForURL(/ten=a\+di\+da/);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ loai: 'book', page: '1', size: '50', ten: 'a di da' });
+    await page.getByTestId('library-count').filter({ hasText: 'Tìm thấy 1 cuốn sách' }).waitFor();
+    const cards = page.locator('.library-books .book-card');
+    expect(await cards.count()).toBe(1);
+    expect(await cards.first().innerText()).toContain('Kinh A-di-đà (phiên âm Hán-Việt)');
+
+    // No match: an honest message and a way back.
+    await page.locator('#lib-ten').fill('khong co sach nay');
+    await page.getByRole('button', { name: 'Lọc' }).click();
+    await page.getByText('Không tìm thấy sách phù hợp.').waitFor();
+    await page.getByTestId('library-empty').getByRole('link', { name: 'Xoá bộ lọc' }).click();
+    await page.waitForURL(`${baseURL}/thu-vien?loai=book&page=1&size=50`);
+    await page.getByTestId('library-count').filter({ hasText: '9 cuốn sách' }).waitFor();
+
+    // The book page, then its first chapter.
+    await page.locator('.book-card', { hasText: 'Kinh Kim Cang' }).click();
+    await page.waitForURL(`${baseURL}/sach/kinh-kim-cang`);
+    await page.locator('h1', { hasText: 'Kinh Kim Cang (phiên âm Hán-Việt)' }).waitFor();
+    expect(await page.getByText('金剛般若波羅蜜多經').count()).toBeGreaterThan(0);
+    const toc = page.locator('.book-toc-list a');
+    expect(await toc.count()).toBe(32);
+    expect(await toc.nth(1).getAttribute('href')).toBe('/kinh-kim-cang-2/kinh-kim-cang');
+    await page.getByRole('link', { name: 'Đọc từ đầu' }).click();
+    await page.waitForURL(`${baseURL}/kinh-kim-cang-1/kinh-kim-cang`);
+    await page.locator('h1', { hasText: 'Pháp Hội Nhân Do' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('pages through the books and shows the empty talks library', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${baseURL}/thu-vien?loai=book&size=4&page=1`);
+    const pager = page.getByRole('navigation', { name: 'Phân trang' });
+    expect(await pager.locator('.pagination-status').innerText()).toBe('Trang 1 / 3');
+    expect(await page.locator('.library-books .book-card').count()).toBe(4);
+    await pager.getByRole('link', { name: 'Trang sau' }).click();
+    await page.waitForURL(/page=2/);
+    await pager.locator('.pagination-status', { hasText: 'Trang 2 / 3' }).waitFor();
+    await pager.getByRole('link', { name: 'Trang trước' }).waitFor();
+
+    // Bad parameters fall back to the defaults instead of an error.
+    const bad = await page.goto(`${baseURL}/thu-vien?loai=book&page=abc&size=1000`);
+    expect(bad!.status()).toBe(200);
+    expect(await page.locator('.library-books .book-card').count()).toBe(9);
+
+    const res = await page.goto(`${baseURL}/thu-vien?loai=phap-am&page=1&size=10`);
+    expect(res!.status()).toBe(200);
+    await page.locator('h1', { hasText: 'Pháp âm' }).waitFor();
+    expect(await page.getByText('Chưa có bài pháp âm nào trong thư viện.').count()).toBe(1);
+    expect(await page.locator('#lib-phut').count()).toBe(1);
+    const tabs = page.getByRole('navigation', { name: 'Loại nội dung' }).getByRole('link');
+    expect(await tabs.nth(1).getAttribute('aria-current')).toBe('page');
+    await page.close();
+  });
+
+  it('lists every book on /sach, and answers 404 for an unknown book', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${baseURL}/sach`);
+    const cards = page.locator('.book-card');
+    expect(await cards.count()).toBe(9);
+    expect(await page.locator('a[href="/sach/kinh-kim-cang"]').innerText()).toContain('32 chương');
+
+    const res = await page.goto(`${baseURL}/sach/khong-co`);
+    expect(res!.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe('This page could not be found');
+
+    // Open Graph for a book.
+    const html = await (await fetch(`${baseURL}/sach/kinh-kim-cang`)).text();
+    expect(html).toContain('<meta property="og:type" content="book"/>');
+    expect(html).toContain('<meta property="og:title" content="Kinh Kim Cang (phiên âm Hán-Việt)"/>');
+    expect(html).toMatch(/<meta property="og:description" content="[^"]+"/);
+    await page.close();
+  });
+
+  it('looks right on a phone and on a desktop, without page errors', async () => {
+    for (const [name, viewport] of [
+      ['390x844', { width: 390, height: 844 }],
+      ['1440x900', { width: 1440, height: 900 }],
+    ] as const) {
+      for (const [page_, path] of [
+        ['library', '/thu-vien?loai=book&size=50&page=1'],
+        ['library-talks', '/thu-vien?loai=phap-am&page=1&size=10'],
+        ['book', '/sach/kinh-kim-cang'],
+        ['books', '/sach'],
+      ] as const) {
+        const page = await browser.newPage({ viewport });
+        const errors = watchPageErrors(page);
+        await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+        await page.evaluate(() => document.fonts.ready);
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page_} ${name}`).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await screenshot(page, `${page_}-${name}`);
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+});

@@ -38,6 +38,11 @@ export function createSiteService(deps: { repos: Repositories; env: Env; random?
   return {
     links,
 
+    /** The site's public origin for absolute links (shares, feeds): PUBLIC_URL, else the request's. */
+    originFor(requestUrl: string): string {
+      return (deps.env.PUBLIC_URL ?? new URL(requestUrl).origin).replace(/\/+$/, '');
+    },
+
     async countContent(): Promise<ContentCounts> {
       const [books, talks, videos, compilations, articles] = await Promise.all([
         repos.books.countPublished(),

@@ -147,4 +147,38 @@ describe('the chapter reader', () => {
     await page.getByText('Bạn chưa lưu cuốn sách nào.', { exact: false }).waitFor();
     await context.close();
   });
+
+  it('shares the chapter: Messenger, Zalo, e-mail and copy link, with preview tags for shared links', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = await context.newPage();
+    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    const share = page.getByTestId('share-buttons');
+    const url = CHAPTER;
+    const title = 'Pháp Hội Nhân Do — Kinh Kim Cang (phiên âm Hán-Việt)';
+    expect(await share.locator('[data-share="messenger"]').getAttribute('href')).toBe(
+      `fb-messenger://share/?link=${encodeURIComponent(url)}`,
+    );
+    const mail = new URL((await share.locator('[data-share="email"]').getAttribute('href'))!);
+    expect(mail.protocol).toBe('mailto:');
+    expect(mail.searchParams.get('subject')).toBe(title);
+    expect(mail.searchParams.get('body')).toBe(`${title} — ${url}`);
+    await share.locator('[data-share="copy"]').click();
+    await page.getByText('Đã chép liên kết.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    // Desktop Chromium has no share sheet here: Zalo gets the address to paste.
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await share.locator('[data-share="zalo"]').click();
+    await page.getByText('Đã chép liên kết — dán vào Zalo để gửi.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+    const html = await (await fetch(CHAPTER)).text();
+    expect(html).toContain(`<meta property="og:url" content="${url}"/>`);
+    expect(html).toContain(`<meta property="og:title" content="${title}"/>`);
+    expect(html).toContain('<meta name="twitter:card" content="summary"/>');
+    expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
+    await context.close();
+  });
 });

@@ -10,6 +10,7 @@ import { capitalizeFirst } from '#app/lib/format.ts';
 import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
 import { ReaderAnnotations } from '#app/components/reader/annotations.tsx';
 import { FontSizeControl, fontSizeOf, useFontLevel } from '#app/components/reader/font-size.tsx';
+import { ShareButtons } from '#app/components/reader/share-buttons.tsx';
 import { useReadingProgress } from '#app/components/reader/use-reading-progress.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
@@ -30,7 +31,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         context.services.favorites.isSaved(user.id, view.book.code),
       ])
     : [[], false];
-  return { ...view, notes: notes.filter((n) => n.chapterCode === view.chapter.code), saved, loggedIn: user !== null };
+  return {
+    ...view,
+    notes: notes.filter((n) => n.chapterCode === view.chapter.code),
+    saved,
+    loggedIn: user !== null,
+    url: `${context.services.site.originFor(request.url)}${chapterPath(view.chapter.code, view.book.code)}`,
+  };
 }
 
 const ZHighlightForm = z.object({
@@ -96,6 +103,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'article' },
     { property: 'og:locale', content: 'vi_VN' },
+    { property: 'og:url', content: loaderData.url },
+    { property: 'og:site_name', content: SITE_NAME },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: `${chapterLabel(chapter)} — ${book.title}` },
+    { name: 'twitter:description', content: description },
+    { tagName: 'link', rel: 'canonical', href: loaderData.url },
   ];
 }
 
@@ -230,6 +243,7 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
       />
 
       <footer className="reader-footer">
+        <ShareButtons url={loaderData.url} title={`${chapterLabel(chapter)} — ${book.title}`} />
         {previous || next ? (
           <nav className="reader-pager" aria-label="Chương trước và chương sau">
             {previous ? (

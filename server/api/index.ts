@@ -4,6 +4,7 @@ import type { Services } from '#server/services/index.ts';
 import { createAuthRoutes } from './auth/auth.routes.ts';
 import { createBookRoutes } from './books/books.routes.ts';
 import { createNoteRoutes } from './notes/notes.routes.ts';
+import { createPlaybackRoutes } from './playback/playback.routes.ts';
 import { createHomeRoutes } from './home/home.routes.ts';
 import { validationHook } from './validation.ts';
 
@@ -15,6 +16,7 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createBookRoutes(services));
   api.route('/', createAuthRoutes(services, env));
   api.route('/', createNoteRoutes(services));
+  api.route('/', createPlaybackRoutes(services));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-content.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-notes-favorites.ts';
 import * as m0004 from './migrations/0004-reading-history.ts';
+import * as m0005 from './migrations/0005-playback.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-notes-favorites': m0003,
   '0004-reading-history': m0004,
+  '0005-playback': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -257,6 +257,14 @@ export interface ReadingHistoryTable {
   read_at: string;
 }
 
+export interface PlaybackPositionsTable {
+  id: Generated<number>;
+  user_id: number;
+  code: string;
+  position_ms: number;
+  updated_at: string;
+}
+
 export interface DB {
   meta: MetaTable;
   users: UsersTable;
@@ -267,6 +275,7 @@ export interface DB {
   notes: NotesTable;
   favorite_books: FavoriteBooksTable;
   reading_history: ReadingHistoryTable;
+  playback_positions: PlaybackPositionsTable;
   books: BooksTable;
   chapters: ChaptersTable;
   audio_collections: AudioCollectionsTable;

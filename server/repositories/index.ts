@@ -6,6 +6,7 @@ import { createFavoriteRepository } from './favorite.repository.ts';
 import { createHistoryRepository } from './history.repository.ts';
 import { createMetaRepository } from './meta.repository.ts';
 import { createNoteRepository } from './note.repository.ts';
+import { createPlaybackRepository } from './playback.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
 import { createSessionRepository } from './session.repository.ts';
 import { createSiteRepository } from './site.repository.ts';
@@ -27,6 +28,7 @@ export function createRepositories(db: Executor) {
     notes: createNoteRepository(db),
     favorites: createFavoriteRepository(db),
     history: createHistoryRepository(db),
+    playback: createPlaybackRepository(db),
   };
 }
 

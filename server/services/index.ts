@@ -12,6 +12,7 @@ import { createHistoryService } from './history.service.ts';
 import { createHomeService } from './home.service.ts';
 import { createLibraryService } from './library.service.ts';
 import { createNoteService } from './note.service.ts';
+import { createPlaybackService } from './playback.service.ts';
 import type { RandomSource } from './random.ts';
 import { createSiteService } from './site.service.ts';
 import { createSocialLoginService } from './social-login.service.ts';
@@ -47,8 +48,9 @@ export function createServices(deps: ServiceDeps) {
   const notes = createNoteService({ repos });
   const favorites = createFavoriteService({ repos });
   const history = createHistoryService({ repos });
+  const playback = createPlaybackService({ repos });
 
-  return { site, home, books, library, demoImport, auth, avatars, socialLogin, notes, favorites, history };
+  return { site, home, books, library, demoImport, auth, avatars, socialLogin, notes, favorites, history, playback };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,12 @@
+/** The book playback record of seed-spec.md §3–§4: where listening stopped, per book (or talk) code. */
+export interface PlaybackEntry {
+  code: string;
+  currentTime: number;
+}
+
+/** Setting the current time for a code updates its entry, or adds one if none exists. */
+export function setCurrentTime(books: readonly PlaybackEntry[], code: string, currentTime: number): PlaybackEntry[] {
+  const index = books.findIndex((b) => b.code === code);
+  if (index === -1) return [...books, { code, currentTime }];
+  return books.map((b, i) => (i === index ? { code, currentTime } : b));
+}

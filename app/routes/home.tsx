@@ -8,21 +8,25 @@ import { ArrowRightIcon, HeadphonesIcon, LotusIcon } from '#app/components/ui/ic
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/home';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [suggestions, home] = await Promise.all([
     context.services.home.pickKeywordSuggestions(),
     context.services.home.getHomePageData(),
   ]);
-  return { suggestions, home };
+  return { suggestions, home, origin: context.services.site.originFor(request.url) };
 }
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const origin = loaderData?.origin ?? '';
   return [
     { title: `${SITE_NAME} — ${SITE_TAGLINE}` },
     { name: 'description', content: SITE_DESCRIPTION },
     { property: 'og:title', content: `${SITE_NAME} — ${SITE_TAGLINE}` },
     { property: 'og:type', content: 'website' },
     { property: 'og:locale', content: 'vi_VN' },
+    { property: 'og:url', content: `${origin}/` },
+    { property: 'og:image', content: `${origin}/og-image.png` },
+    { name: 'twitter:card', content: 'summary_large_image' },
   ];
 }
 
@@ -97,7 +101,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   to={book.firstChapterCode ? `/${book.firstChapterCode}/${book.code}` : `/sach/${book.code}`}
                   className="book-card"
                 >
-                  <BookCover code={book.code} title={book.title} subtitle={book.titleOriginal} />
+                  <BookCover
+                    code={book.code}
+                    title={book.title}
+                    subtitle={book.titleOriginal}
+                    coverImage={book.coverImage}
+                  />
                   <span className="book-card-title">{book.title}</span>
                   <span className="book-card-meta">{book.chapterCount} chương</span>
                 </Link>

@@ -16,6 +16,7 @@ export const ZChapterViewSchema = z.object({
     title: z.string(),
     titleOriginal: z.string().nullable(),
     author: z.string().nullable(),
+    coverImage: z.string().nullable(),
     license: ZLicenseSchema,
   }),
   chapter: z.object({

@@ -17,6 +17,7 @@ export function presentChapterView(
       title: row.book_title,
       titleOriginal: row.book_title_original,
       author: row.book_author,
+      coverImage: row.book_cover_image,
       license: {
         spdx: row.license_spdx,
         name: row.license_name,

@@ -24,6 +24,7 @@ export interface PublishedChapterRow {
   book_title_original: string | null;
   book_author: string | null;
   book_compiler: string | null;
+  book_cover_image: string | null;
   license_spdx: string;
   license_name: string;
   license_url: string;
@@ -116,6 +117,7 @@ export function createBookRepository(db: Executor) {
           'books.title_original as book_title_original',
           'books.author as book_author',
           'books.compiler as book_compiler',
+          'books.cover_image as book_cover_image',
           'books.license_spdx',
           'books.license_name',
           'books.license_url',
@@ -144,6 +146,10 @@ export function createBookRepository(db: Executor) {
         .where('books.status', 'in', statuses)
         .executeTakeFirst();
       return row ? toListRow(row) : undefined;
+    },
+
+    async updateCover(bookId: number, coverImage: string, at: string): Promise<void> {
+      await db.updateTable('books').set({ cover_image: coverImage, updated_at: at }).where('id', '=', bookId).execute();
     },
 
     /** Every book in one of these states, published on or after `publishedSince` (YYYY-MM-DD) when given. */

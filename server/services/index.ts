@@ -6,6 +6,7 @@ import type { MediaStorage } from '#server/media/media-storage.ts';
 import { createAuthService } from './auth.service.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createBookService } from './book.service.ts';
+import { createCoverService } from './cover.service.ts';
 import { createDemoImportService } from './demo-import.service.ts';
 import { createFavoriteService } from './favorite.service.ts';
 import { createHistoryService } from './history.service.ts';
@@ -49,8 +50,23 @@ export function createServices(deps: ServiceDeps) {
   const favorites = createFavoriteService({ repos });
   const history = createHistoryService({ repos });
   const playback = createPlaybackService({ repos });
+  const covers = createCoverService({ repos, storage: deps.media });
 
-  return { site, home, books, library, demoImport, auth, avatars, socialLogin, notes, favorites, history, playback };
+  return {
+    site,
+    home,
+    books,
+    library,
+    demoImport,
+    auth,
+    avatars,
+    socialLogin,
+    notes,
+    favorites,
+    history,
+    playback,
+    covers,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

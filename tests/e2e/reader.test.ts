@@ -181,4 +181,22 @@ describe('the chapter reader', () => {
     expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
     await context.close();
   });
+
+  it('offers a save button on every book of /sach', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/sach`, { waitUntil: 'networkidle' });
+    expect(await page.locator('.book-card-save').count()).toBe(9);
+    // Anonymous: the button leads to login.
+    expect(await page.locator('.book-card-save').first().getAttribute('href')).toBe('/login?redirectTo=%2Fsach');
+    await loginAs(context, baseURL);
+    await page.reload({ waitUntil: 'networkidle' });
+    const card = page.locator('li', { has: page.getByText('Kinh Vu Lan (phiên âm Hán-Việt)') });
+    await card.getByRole('button', { name: 'Lưu sách' }).click();
+    await card.getByRole('button', { name: 'Đã lưu sách' }).waitFor();
+    await screenshot(page, 'books-saved-1440');
+    await page.goto(`${baseURL}/profile/reading-list`);
+    expect(await page.locator('.reading-list-title').allInnerTexts()).toEqual(['Kinh Vu Lan (phiên âm Hán-Việt)']);
+    await context.close();
+  });
 });

@@ -22,7 +22,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         context.services.history.list(user.id),
       ])
     : [false, []];
-  return { ...book, saved, loggedIn: user !== null, lastPlace: history.find((h) => h.bookCode === book.code) ?? null };
+  const origin = context.services.site.originFor(request.url);
+  return {
+    ...book,
+    saved,
+    loggedIn: user !== null,
+    lastPlace: history.find((h) => h.bookCode === book.code) ?? null,
+    url: `${origin}/sach/${book.code}`,
+    image: `${origin}${book.coverImage ?? '/og-image.png'}`,
+  };
 }
 
 function excerpt(text: string, max = 180): string {
@@ -39,6 +47,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: 'og:title', content: book.title },
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'book' },
+    { property: 'og:url', content: book.url },
+    { property: 'og:image', content: book.image },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:image', content: book.image },
+    { tagName: 'link', rel: 'canonical', href: book.url },
     { property: 'og:locale', content: 'vi_VN' },
     ...(book.author ? [{ property: 'book:author', content: book.author }] : []),
   ];
@@ -91,7 +104,13 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
 
       <header className="book-hero">
         <div className="book-hero-cover">
-          <BookCover code={book.code} title={book.title} subtitle={book.titleOriginal} />
+          <BookCover
+            code={book.code}
+            title={book.title}
+            subtitle={book.titleOriginal}
+            coverImage={book.coverImage}
+            sizes="(max-width: 640px) 60vw, 300px"
+          />
         </div>
         <div className="book-hero-text">
           {book.category ? <p className="eyebrow">{book.category}</p> : null}

@@ -1,14 +1,21 @@
 import { Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { BookCover } from '#app/components/books/book-cover.tsx';
+import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
+import { getCurrentUser } from '#app/lib/session.server.ts';
 import { BOOK_LIBRARY_PATH } from '#app/components/layout/menu.ts';
 import { SearchIcon } from '#app/components/ui/icons.tsx';
 import { formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/books';
 import '#app/styles/library.css';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { books: await context.services.library.listBooks() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request, context);
+  const [books, saved] = await Promise.all([
+    context.services.library.listBooks(),
+    user ? context.services.favorites.list(user.id) : [],
+  ]);
+  return { books, loggedIn: user !== null, savedCodes: saved.map((b) => b.code) };
 }
 
 export function meta() {
@@ -19,7 +26,8 @@ export function meta() {
 }
 
 export default function BooksPage({ loaderData }: Route.ComponentProps) {
-  const { books } = loaderData;
+  const { books, loggedIn, savedCodes } = loaderData;
+  const loginPath = `/login?${new URLSearchParams({ redirectTo: '/sach' }).toString()}`;
   return (
     <div className="library page-width">
       <header className="library-header library-header-row">
@@ -44,7 +52,12 @@ export default function BooksPage({ loaderData }: Route.ComponentProps) {
           {books.map((book) => (
             <li key={book.code}>
               <Link to={`/sach/${book.code}`} className="book-card">
-                <BookCover code={book.code} title={book.title} subtitle={book.titleOriginal} />
+                <BookCover
+                  code={book.code}
+                  title={book.title}
+                  subtitle={book.titleOriginal}
+                  coverImage={book.coverImage}
+                />
                 <span className="book-card-title">{book.title}</span>
                 {book.author ? <span className="book-card-meta library-book-author">{book.author}</span> : null}
                 {book.translator ? (
@@ -52,6 +65,13 @@ export default function BooksPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 <span className="book-card-meta">{formatNumber(book.chapterCount)} chương</span>
               </Link>
+              <SaveBookButton
+                bookCode={book.code}
+                saved={savedCodes.includes(book.code)}
+                loggedIn={loggedIn}
+                loginPath={loginPath}
+                className="book-card-save"
+              />
             </li>
           ))}
         </ul>

@@ -37,6 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     saved,
     loggedIn: user !== null,
     url: `${context.services.site.originFor(request.url)}${chapterPath(view.chapter.code, view.book.code)}`,
+    image: `${context.services.site.originFor(request.url)}${view.book.coverImage ?? '/og-image.png'}`,
   };
 }
 
@@ -105,7 +106,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: 'og:locale', content: 'vi_VN' },
     { property: 'og:url', content: loaderData.url },
     { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:image', content: loaderData.image },
     { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:image', content: loaderData.image },
     { name: 'twitter:title', content: `${chapterLabel(chapter)} — ${book.title}` },
     { name: 'twitter:description', content: description },
     { tagName: 'link', rel: 'canonical', href: loaderData.url },

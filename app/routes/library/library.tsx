@@ -202,7 +202,12 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           {books.map((book) => (
             <li key={book.code}>
               <Link to={`/sach/${book.code}`} className="book-card">
-                <BookCover code={book.code} title={book.title} subtitle={book.titleOriginal} />
+                <BookCover
+                  code={book.code}
+                  title={book.title}
+                  subtitle={book.titleOriginal}
+                  coverImage={book.coverImage}
+                />
                 <span className="book-card-title">{book.title}</span>
                 {book.author ? <span className="book-card-meta library-book-author">{book.author}</span> : null}
                 <span className="book-card-meta">{formatNumber(book.chapterCount)} chương</span>

@@ -65,7 +65,12 @@ export default function ReadingListPage({ loaderData }: Route.ComponentProps) {
                 to={book.firstChapterCode ? `/${book.firstChapterCode}/${book.code}` : `/sach/${book.code}`}
                 className="reading-list-cover"
               >
-                <BookCover code={book.code} title={book.title} subtitle={book.titleOriginal} />
+                <BookCover
+                  code={book.code}
+                  title={book.title}
+                  subtitle={book.titleOriginal}
+                  coverImage={book.coverImage}
+                />
               </Link>
               <div className="reading-list-body">
                 <Link

@@ -20,5 +20,7 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" v
   </g>
   <rect x="0" y="590" width="1200" height="40" fill="#9a4a14"/>
 </svg>`;
-await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile(path.join(root, 'public', 'og-image.png'));
+await sharp(Buffer.from(svg))
+  .png({ compressionLevel: 9, palette: true })
+  .toFile(path.join(root, 'public', 'og-image.png'));
 console.log('public/og-image.png written');

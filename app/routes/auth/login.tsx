@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-rout
 import { SITE_NAME } from '#common/constants.ts';
 import { ZLoginRequestSchema } from '#common/contracts/auth.schema.ts';
 import { safeRedirectPath } from '#common/safe-redirect.ts';
+import { SocialLoginButtons } from '#app/components/forms/social-login-buttons.tsx';
 import { TextField } from '#app/components/forms/text-field.tsx';
 import { type FormFailure, formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requestMetaOf, sessionCookie } from '#app/lib/session.server.ts';
@@ -84,22 +85,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             {busy ? 'Đang đăng nhập…' : 'Đăng nhập'}
           </button>
         </Form>
-        {loaderData.providers.length > 0 ? (
-          <div className="social-login">
-            <p className="social-login-divider">
-              <span>hoặc</span>
-            </p>
-            {loaderData.providers.map((p) => (
-              <a
-                key={p.name}
-                className="button button-ghost button-block"
-                href={`/api/v1/auth/${p.name}/start?${new URLSearchParams({ redirectTo }).toString()}`}
-              >
-                Đăng nhập với {p.label}
-              </a>
-            ))}
-          </div>
-        ) : null}
+        <SocialLoginButtons providers={loaderData.providers} redirectTo={redirectTo} verb="Đăng nhập với" />
         <p className="auth-switch">
           Chưa có tài khoản? <Link to={`/register?${new URLSearchParams({ redirectTo }).toString()}`}>Đăng ký</Link>
         </p>

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-rout
 import { SITE_NAME } from '#common/constants.ts';
 import { ZRegisterRequestSchema } from '#common/contracts/auth.schema.ts';
 import { safeRedirectPath } from '#common/safe-redirect.ts';
+import { SocialLoginButtons } from '#app/components/forms/social-login-buttons.tsx';
 import { TextField } from '#app/components/forms/text-field.tsx';
 import { type FormFailure, formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requestMetaOf, sessionCookie } from '#app/lib/session.server.ts';
@@ -84,22 +85,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             {busy ? 'Đang tạo tài khoản…' : 'Tạo tài khoản'}
           </button>
         </Form>
-        {loaderData.providers.length > 0 ? (
-          <div className="social-login">
-            <p className="social-login-divider">
-              <span>hoặc</span>
-            </p>
-            {loaderData.providers.map((p) => (
-              <a
-                key={p.name}
-                className="button button-ghost button-block"
-                href={`/api/v1/auth/${p.name}/start?${new URLSearchParams({ redirectTo }).toString()}`}
-              >
-                Tiếp tục với {p.label}
-              </a>
-            ))}
-          </div>
-        ) : null}
+        <SocialLoginButtons providers={loaderData.providers} redirectTo={redirectTo} verb="Tiếp tục với" />
         <p className="auth-switch">
           Đã có tài khoản? <Link to={`/login?${new URLSearchParams({ redirectTo }).toString()}`}>Đăng nhập</Link>
         </p>

@@ -199,4 +199,18 @@ describe('the chapter reader', () => {
     expect(await page.locator('.reading-list-title').allInnerTexts()).toEqual(['Kinh Vu Lan (phiên âm Hán-Việt)']);
     await context.close();
   });
+
+  it('works with touch: a tap on a colour highlights the selected passage', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await loginAs(context, baseURL);
+    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await selectText(page, 'p-2', 0, 12);
+    await page.getByTestId('selection-popup').waitFor();
+    await page.getByRole('button', { name: 'Đánh dấu màu xanh' }).tap();
+    await page.getByTestId('note-panel').waitFor();
+    await page.waitForFunction(() => (CSS.highlights.get('pb-aqua') as Set<unknown> | undefined)?.size === 1);
+    await screenshot(page, 'reader-touch-390');
+    await context.close();
+  });
 });

@@ -139,6 +139,16 @@ export function createBookRepository(db: Executor) {
         .execute();
     },
 
+    /** The published books among these ids, as book cards show them (in no particular order). */
+    async listPublishedByIds(ids: number[]): Promise<BookListRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await withListColumns()
+        .where('books.id', 'in', ids)
+        .where('books.status', '=', 'published')
+        .execute();
+      return rows.map(toListRow);
+    },
+
     /** The book with this code and one of these states (its chapter count and first chapter), or undefined. */
     async findByCode(code: string, statuses: ContentStatus[] = ['published']): Promise<BookListRow | undefined> {
       const row = await withListColumns()

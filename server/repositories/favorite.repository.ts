@@ -1,6 +1,4 @@
 import type { Executor } from '#server/db/database.ts';
-import type { BookListRow } from './book.repository.ts';
-import { toCount } from './count.ts';
 
 /** Books a reader saved to their reading list. */
 export function createFavoriteRepository(db: Executor) {
@@ -40,37 +38,15 @@ export function createFavoriteRepository(db: Executor) {
         .executeTakeFirst();
       return row !== undefined;
     },
-    /** The saved published books, newest saved first, with what a book card shows. */
-    async list(userId: number): Promise<(BookListRow & { saved_at: string })[]> {
-      const rows = await db
+    /** The reader's saved books (ids), newest saved first. */
+    async list(userId: number): Promise<{ book_id: number; saved_at: string }[]> {
+      return db
         .selectFrom('favorite_books')
-        .innerJoin('books', 'books.id', 'favorite_books.book_id')
-        .selectAll('books')
-        .select('favorite_books.created_at as saved_at')
-        .select((eb) => [
-          eb
-            .selectFrom('chapters')
-            .select(eb.fn.countAll().as('n'))
-            .whereRef('chapters.book_id', '=', 'books.id')
-            .as('chapter_count'),
-          eb
-            .selectFrom('chapters')
-            .select('chapters.code')
-            .whereRef('chapters.book_id', '=', 'books.id')
-            .orderBy('chapters.position')
-            .limit(1)
-            .as('first_chapter_code'),
-        ])
-        .where('favorite_books.user_id', '=', userId)
-        .where('books.status', '=', 'published')
-        .orderBy('favorite_books.created_at', 'desc')
-        .orderBy('favorite_books.id', 'desc')
+        .select(['book_id', 'created_at as saved_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
         .execute();
-      return rows.map((r) => ({
-        ...r,
-        chapter_count: toCount(r.chapter_count),
-        first_chapter_code: r.first_chapter_code ?? null,
-      }));
     },
   };
 }

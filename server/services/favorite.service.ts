@@ -25,8 +25,14 @@ export function createFavoriteService(deps: { repos: Repositories; now?: () => D
       const id = await repos.favorites.publishedBookIdOf(bookCode);
       return id ? repos.favorites.has(userId, id) : false;
     },
+    /** Saved published books, newest saved first. */
     async list(userId: number): Promise<FavoriteBook[]> {
-      return (await repos.favorites.list(userId)).map(presentFavoriteBook);
+      const saved = await repos.favorites.list(userId);
+      const books = new Map((await repos.books.listPublishedByIds(saved.map((s) => s.book_id))).map((b) => [b.id, b]));
+      return saved.flatMap((s) => {
+        const book = books.get(s.book_id);
+        return book ? [presentFavoriteBook({ ...book, saved_at: s.saved_at })] : [];
+      });
     },
   };
 }

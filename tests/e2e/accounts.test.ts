@@ -142,7 +142,8 @@ describe('accounts', () => {
     await page.getByRole('textbox', { name: 'Tên hiển thị' }).fill('Diệu Âm');
     await page.getByRole('button', { name: 'Lưu tên' }).click();
     await page.getByText('Đã đổi tên hiển thị.').waitFor();
-    expect(await page.locator('h1').innerText()).toBe('Diệu Âm');
+    // The page's data is read again after the change; wait for it rather than read at once.
+    await page.locator('h1', { hasText: 'Diệu Âm' }).waitFor();
     await waitForHeader(page, 'Diệu Âm');
 
     const png = await sharp({ create: { width: 200, height: 120, channels: 3, background: '#3f7b4d' } })

@@ -41,6 +41,8 @@ async function main() {
   const media = createDiskMediaStorage(env.MEDIA_DIR);
   const services = createServices({ database, env, logger, media, demoDir: path.join(projectRoot, 'data', 'demo') });
   await services.site.ensureDefaults();
+  // The index first: on an empty library it is cheap, and the demo import then indexes as it goes.
+  await services.searchIndexer.ensureCurrent();
   if (env.IMPORT_DEMO_CONTENT) await services.demoImport.importOnce();
 
   const server = http.createServer();

@@ -6,6 +6,7 @@ import { createBookRoutes } from './books/books.routes.ts';
 import { createNoteRoutes } from './notes/notes.routes.ts';
 import { createPlaybackRoutes } from './playback/playback.routes.ts';
 import { createHomeRoutes } from './home/home.routes.ts';
+import { createSearchRoutes } from './search/search.routes.ts';
 import { validationHook } from './validation.ts';
 
 /** Every /api/v1 route, and the OpenAPI document generated from their zod contracts. */
@@ -17,6 +18,7 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createAuthRoutes(services, env));
   api.route('/', createNoteRoutes(services));
   api.route('/', createPlaybackRoutes(services));
+  api.route('/', createSearchRoutes(services));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

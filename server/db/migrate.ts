@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-notes-favorites.ts';
 import * as m0004 from './migrations/0004-reading-history.ts';
 import * as m0005 from './migrations/0005-playback.ts';
+import * as m0006 from './migrations/0006-search.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-notes-favorites': m0003,
   '0004-reading-history': m0004,
   '0005-playback': m0005,
+  '0006-search': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

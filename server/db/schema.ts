@@ -265,6 +265,42 @@ export interface PlaybackPositionsTable {
   updated_at: string;
 }
 
+/**
+ * One searchable passage. `id` packs kind, item and rank (server/search/passage-id.ts). On
+ * PostgreSQL the table also has exact_tsv and folded_tsv (tsvector), written only by the search index.
+ */
+export interface SearchPassagesTable {
+  id: number;
+  kind: number;
+  item_id: number;
+  seq: number;
+  part: string | null;
+  anchor: string | null;
+  start_seconds: number | null;
+  body: string;
+}
+
+export interface SearchCollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  query: string;
+  mode: string;
+  type: string;
+  condition_type: string | null;
+  /** JSON array of terms. */
+  conditions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** How often a normalised query was searched: an aggregate, nothing about who. */
+export interface SearchQueryCountsTable {
+  query: string;
+  count: number;
+  last_searched_at: string;
+}
+
 export interface DB {
   meta: MetaTable;
   users: UsersTable;
@@ -288,4 +324,7 @@ export interface DB {
   quotes: QuotesTable;
   home_keywords: HomeKeywordsTable;
   footer_quotes: FooterQuotesTable;
+  search_passages: SearchPassagesTable;
+  search_collections: SearchCollectionsTable;
+  search_query_counts: SearchQueryCountsTable;
 }

@@ -36,6 +36,34 @@ export function createArticleRepository(db: Executor) {
         .execute();
     },
 
+    /** The article with this id in any state (for the search index), or undefined. */
+    async findById(id: number): Promise<Selectable<ArticlesTable> | undefined> {
+      return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async listPublishedIds(): Promise<number[]> {
+      const rows = await db
+        .selectFrom('articles')
+        .select('id')
+        .where('status', '=', 'published')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** The published articles among these ids, with their category (in no particular order). */
+    async listPublishedByIds(ids: number[]): Promise<ArticleListRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('articles')
+        .leftJoin('article_categories', 'article_categories.id', 'articles.category_id')
+        .selectAll('articles')
+        .select(['article_categories.slug as category_slug', 'article_categories.name as category_name'])
+        .where('articles.id', 'in', ids)
+        .where('articles.status', '=', 'published')
+        .execute();
+    },
+
     async countPublished(): Promise<number> {
       const row = await db
         .selectFrom('articles')

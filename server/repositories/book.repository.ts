@@ -158,6 +158,11 @@ export function createBookRepository(db: Executor) {
       return row ? toListRow(row) : undefined;
     },
 
+    /** The book with this id in any state (for the search index), or undefined. */
+    async findById(id: number): Promise<BookRow | undefined> {
+      return db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     async updateCover(bookId: number, coverImage: string, at: string): Promise<void> {
       await db.updateTable('books').set({ cover_image: coverImage, updated_at: at }).where('id', '=', bookId).execute();
     },

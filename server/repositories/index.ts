@@ -1,4 +1,5 @@
 import type { Executor } from '#server/db/database.ts';
+import { createSearchIndex } from '#server/search/index.ts';
 import { createArticleRepository } from './article.repository.ts';
 import { createBookRepository } from './book.repository.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
@@ -8,6 +9,8 @@ import { createMetaRepository } from './meta.repository.ts';
 import { createNoteRepository } from './note.repository.ts';
 import { createPlaybackRepository } from './playback.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
+import { createSearchCollectionRepository } from './search-collection.repository.ts';
+import { createSearchQueryRepository } from './search-query.repository.ts';
 import { createSessionRepository } from './session.repository.ts';
 import { createSiteRepository } from './site.repository.ts';
 import { createTalkRepository } from './talk.repository.ts';
@@ -29,6 +32,10 @@ export function createRepositories(db: Executor) {
     favorites: createFavoriteRepository(db),
     history: createHistoryRepository(db),
     playback: createPlaybackRepository(db),
+    /** The search engine's index (FTS5 or PostgreSQL): written in the same transaction as the content. */
+    search: createSearchIndex(db),
+    searchCollections: createSearchCollectionRepository(db),
+    searchQueries: createSearchQueryRepository(db),
   };
 }
 

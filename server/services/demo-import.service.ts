@@ -5,6 +5,7 @@ import { normalizeText } from '#common/text/vietnamese.ts';
 import { escapeHtml, paragraphsToHtml, summarize } from '#server/lib/html.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Repositories } from '#server/repositories/index.ts';
+import { indexArticle, indexBook } from './search-indexer.service.ts';
 
 /** The corpus format of data/demo (see its README). Checked, so a bad file fails loudly. */
 const ZCorpusDocument = z.object({
@@ -84,127 +85,134 @@ export interface DemoImportResult {
 
 /**
  * Imports data/demo on the first start: all books with their chapters, the quotes, and the
- * articles with their categories — in one transaction, so a failure leaves nothing behind.
+ * articles with their categories — in one transaction with their search passages, so a failure
+ * leaves nothing behind.
  */
 export function createDemoImportService(deps: {
   demoDir: string;
   logger: Logger;
   transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
   now?: () => Date;
+  /** Called once the imported content is searchable (the search service forgets cached answers). */
+  onIndexed?: () => void;
 }) {
   const now = () => (deps.now ? deps.now() : new Date()).toISOString();
 
   return {
     async importOnce(): Promise<DemoImportResult> {
       const result: DemoImportResult = { imported: false, books: 0, chapters: 0, articles: 0, quotes: 0 };
-      return deps.transaction(async (repos) => {
-        if (await repos.meta.get(DEMO_IMPORTED_KEY)) return result;
-        const at = now();
+      return deps
+        .transaction(async (repos) => {
+          if (await repos.meta.get(DEMO_IMPORTED_KEY)) return result;
+          const at = now();
 
-        const bookDir = path.join(deps.demoDir, 'books');
-        for (const file of fs
-          .readdirSync(bookDir)
-          .filter((f) => f.endsWith('.json'))
-          .sort()) {
-          const doc = ZCorpusDocument.parse(readJson(path.join(bookDir, file)));
-          const code = bookCodeOf(doc);
-          const reading = doc.title_sino_vietnamese ?? doc.title;
-          await repos.books.insertWithChapters(
-            {
-              code,
-              title: normalizeText(doc.title),
-              title_original: doc.title_original ?? null,
-              title_sino_vietnamese: doc.title_sino_vietnamese ?? null,
-              author: doc.author,
-              translator: doc.translator ?? null,
-              compiler: doc.compiler ?? null,
-              description: `Bản phiên âm Hán-Việt của ${reading}, đặt song song với nguyên văn chữ Hán, để đọc tụng và tra cứu.`,
-              category: 'Kinh tụng',
+          const bookDir = path.join(deps.demoDir, 'books');
+          for (const file of fs
+            .readdirSync(bookDir)
+            .filter((f) => f.endsWith('.json'))
+            .sort()) {
+            const doc = ZCorpusDocument.parse(readJson(path.join(bookDir, file)));
+            const code = bookCodeOf(doc);
+            const reading = doc.title_sino_vietnamese ?? doc.title;
+            const bookId = await repos.books.insertWithChapters(
+              {
+                code,
+                title: normalizeText(doc.title),
+                title_original: doc.title_original ?? null,
+                title_sino_vietnamese: doc.title_sino_vietnamese ?? null,
+                author: doc.author,
+                translator: doc.translator ?? null,
+                compiler: doc.compiler ?? null,
+                description: `Bản phiên âm Hán-Việt của ${reading}, đặt song song với nguyên văn chữ Hán, để đọc tụng và tra cứu.`,
+                category: 'Kinh tụng',
+                cover_image: null,
+                status: 'published',
+                license_spdx: doc.license.spdx,
+                license_name: doc.license.name,
+                license_url: doc.license.url,
+                license_attribution: doc.compiler ? `Bản phiên âm: ${doc.compiler}.` : null,
+                license_note: doc.license.note ?? null,
+                source_url: sourceUrl(doc),
+                created_at: at,
+                updated_at: at,
+                published_at: at,
+              },
+              doc.chapters.map((chapter) => ({
+                code: `${code}-${chapter.index}`,
+                position: chapter.index,
+                title: chapter.title ? normalizeText(chapter.title) : null,
+                title_original: chapter.title_original ?? null,
+                section: chapter.section ?? null,
+                body_html: paragraphsToHtml(chapter.paragraphs.map(normalizeText)),
+                parallel_html: chapter.parallel ? paragraphsToHtml(chapter.parallel['zh-Hant'], 'zh-Hant') : null,
+                created_at: at,
+                updated_at: at,
+              })),
+            );
+            await indexBook(repos, bookId);
+            result.books++;
+            result.chapters += doc.chapters.length;
+          }
+
+          const quotes = z.array(ZQuote).parse(readJson(path.join(deps.demoDir, 'quotes.json')));
+          await repos.quotes.insertMany(
+            quotes.map((q) => ({
+              code: q.id,
+              topic: q.topic,
+              pali: q.pali ?? null,
+              sino_vietnamese: q.sino_vietnamese ? normalizeText(q.sino_vietnamese) : null,
+              chinese: q['zh-Hant'] ?? null,
+              license: q.license,
+              source_repository: q.source.repository,
+              source_path: q.source.path,
+            })),
+          );
+          result.quotes = quotes.length;
+
+          const plan = ZCategories.parse(readJson(path.join(deps.demoDir, 'categories.json')));
+          const categoryIds = new Map<string, number>();
+          for (const [i, category] of plan.categories.entries()) {
+            categoryIds.set(category.slug, await repos.articles.insertCategory({ ...category, position: i + 1 }));
+          }
+          const articleDir = path.join(deps.demoDir, 'articles');
+          for (const [id, categorySlug] of Object.entries(plan.articles)) {
+            const doc = ZCorpusDocument.parse(readJson(path.join(articleDir, `${id}.json`)));
+            const paragraphs = doc.chapters.flatMap((c) => c.paragraphs);
+            const body = doc.chapters
+              .map((c) => {
+                const heading = c.title ? `<h2>${escapeHtml(normalizeText(c.title))}</h2>\n` : '';
+                return heading + c.paragraphs.map((p) => `<p>${escapeHtml(normalizeText(p))}</p>`).join('\n');
+              })
+              .join('\n');
+            const articleId = await repos.articles.insert({
+              slug: articleSlugOf(doc),
+              category_id: categoryIds.get(categorySlug) ?? null,
+              title: normalizeText(plan.titles[id] ?? doc.title),
+              summary: summarize(normalizeText(paragraphs[0] ?? '')),
+              body_html: body,
               cover_image: null,
+              author: 'Các tác giả Wikipedia tiếng Việt',
               status: 'published',
               license_spdx: doc.license.spdx,
               license_name: doc.license.name,
               license_url: doc.license.url,
-              license_attribution: doc.compiler ? `Bản phiên âm: ${doc.compiler}.` : null,
+              license_attribution: doc.license.attribution ?? null,
               license_note: doc.license.note ?? null,
               source_url: sourceUrl(doc),
-              created_at: at,
-              updated_at: at,
               published_at: at,
-            },
-            doc.chapters.map((chapter) => ({
-              code: `${code}-${chapter.index}`,
-              position: chapter.index,
-              title: chapter.title ? normalizeText(chapter.title) : null,
-              title_original: chapter.title_original ?? null,
-              section: chapter.section ?? null,
-              body_html: paragraphsToHtml(chapter.paragraphs.map(normalizeText)),
-              parallel_html: chapter.parallel ? paragraphsToHtml(chapter.parallel['zh-Hant'], 'zh-Hant') : null,
               created_at: at,
               updated_at: at,
-            })),
-          );
-          result.books++;
-          result.chapters += doc.chapters.length;
-        }
+            });
+            await indexArticle(repos, articleId);
+            result.articles++;
+          }
 
-        const quotes = z.array(ZQuote).parse(readJson(path.join(deps.demoDir, 'quotes.json')));
-        await repos.quotes.insertMany(
-          quotes.map((q) => ({
-            code: q.id,
-            topic: q.topic,
-            pali: q.pali ?? null,
-            sino_vietnamese: q.sino_vietnamese ? normalizeText(q.sino_vietnamese) : null,
-            chinese: q['zh-Hant'] ?? null,
-            license: q.license,
-            source_repository: q.source.repository,
-            source_path: q.source.path,
-          })),
-        );
-        result.quotes = quotes.length;
-
-        const plan = ZCategories.parse(readJson(path.join(deps.demoDir, 'categories.json')));
-        const categoryIds = new Map<string, number>();
-        for (const [i, category] of plan.categories.entries()) {
-          categoryIds.set(category.slug, await repos.articles.insertCategory({ ...category, position: i + 1 }));
-        }
-        const articleDir = path.join(deps.demoDir, 'articles');
-        for (const [id, categorySlug] of Object.entries(plan.articles)) {
-          const doc = ZCorpusDocument.parse(readJson(path.join(articleDir, `${id}.json`)));
-          const paragraphs = doc.chapters.flatMap((c) => c.paragraphs);
-          const body = doc.chapters
-            .map((c) => {
-              const heading = c.title ? `<h2>${escapeHtml(normalizeText(c.title))}</h2>\n` : '';
-              return heading + c.paragraphs.map((p) => `<p>${escapeHtml(normalizeText(p))}</p>`).join('\n');
-            })
-            .join('\n');
-          await repos.articles.insert({
-            slug: articleSlugOf(doc),
-            category_id: categoryIds.get(categorySlug) ?? null,
-            title: normalizeText(plan.titles[id] ?? doc.title),
-            summary: summarize(normalizeText(paragraphs[0] ?? '')),
-            body_html: body,
-            cover_image: null,
-            author: 'Các tác giả Wikipedia tiếng Việt',
-            status: 'published',
-            license_spdx: doc.license.spdx,
-            license_name: doc.license.name,
-            license_url: doc.license.url,
-            license_attribution: doc.license.attribution ?? null,
-            license_note: doc.license.note ?? null,
-            source_url: sourceUrl(doc),
-            published_at: at,
-            created_at: at,
-            updated_at: at,
-          });
-          result.articles++;
-        }
-
-        await repos.meta.set(DEMO_IMPORTED_KEY, at);
-        result.imported = true;
-        deps.logger.info({ ...result }, 'demo content imported');
-        return result;
-      });
+          await repos.meta.set(DEMO_IMPORTED_KEY, at);
+          result.imported = true;
+          deps.logger.info({ ...result }, 'demo content imported');
+          return result;
+        })
+        .finally(() => deps.onIndexed?.());
     },
   };
 }

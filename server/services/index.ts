@@ -15,6 +15,9 @@ import { createLibraryService } from './library.service.ts';
 import { createNoteService } from './note.service.ts';
 import { createPlaybackService } from './playback.service.ts';
 import type { RandomSource } from './random.ts';
+import { createSearchCollectionService } from './search-collection.service.ts';
+import { createSearchIndexer } from './search-indexer.service.ts';
+import { createSearchService } from './search.service.ts';
 import { createSiteService } from './site.service.ts';
 import { createSocialLoginService } from './social-login.service.ts';
 
@@ -41,7 +44,6 @@ export function createServices(deps: ServiceDeps) {
   const home = createHomeService({ repos, site, random: deps.random });
   const books = createBookService({ repos });
   const library = createLibraryService({ repos, books });
-  const demoImport = createDemoImportService({ demoDir: deps.demoDir, logger: deps.logger, transaction });
   const auth = createAuthService({ repos, transaction, rateLimit: deps.rateLimit });
   const avatars = createAvatarService({ storage: deps.media, auth });
   const socialLogin = createSocialLoginService({ providers: deps.env.authProviders, auth, logger: deps.logger });
@@ -51,6 +53,15 @@ export function createServices(deps: ServiceDeps) {
   const history = createHistoryService({ repos });
   const playback = createPlaybackService({ repos });
   const covers = createCoverService({ repos, storage: deps.media });
+  const search = createSearchService({ repos, logger: deps.logger });
+  const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
+  const searchCollections = createSearchCollectionService({ repos });
+  const demoImport = createDemoImportService({
+    demoDir: deps.demoDir,
+    logger: deps.logger,
+    transaction,
+    onIndexed: search.invalidate,
+  });
 
   return {
     site,
@@ -58,6 +69,9 @@ export function createServices(deps: ServiceDeps) {
     books,
     library,
     demoImport,
+    search,
+    searchIndexer,
+    searchCollections,
     auth,
     avatars,
     socialLogin,

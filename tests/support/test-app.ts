@@ -47,6 +47,7 @@ export async function createTestApp(
     rateLimit: options.rateLimit,
   });
   await services.site.ensureDefaults();
+  await services.searchIndexer.ensureCurrent();
   if (options.demo !== false) await services.demoImport.importOnce();
   const app = createApp({ services, env, logger, media });
   return {

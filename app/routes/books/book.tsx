@@ -1,3 +1,4 @@
+import { chapterPath } from '#common/paths.ts';
 import { useEffect, useState } from 'react';
 import { data, Link, useLocation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
@@ -55,11 +56,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: 'og:locale', content: 'vi_VN' },
     ...(book.author ? [{ property: 'book:author', content: book.author }] : []),
   ];
-}
-
-/** A chapter's address: the chapter code, then the book code (for people and search engines). */
-function chapterPath(chapterCode: string, bookCode: string): string {
-  return `/${chapterCode}/${bookCode}`;
 }
 
 function chapterLabel(chapter: ChapterHeading): string {

@@ -1,3 +1,4 @@
+import { chapterPath } from '#common/paths.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link, redirect, useLocation } from 'react-router';
 import { z } from 'zod';
@@ -359,10 +360,6 @@ function useHanPreference(): [boolean, (show: boolean) => void] {
     }
   };
   return [show, update];
-}
-
-function chapterPath(chapterCode: string, bookCode: string): string {
-  return `/${chapterCode}/${bookCode}`;
 }
 
 /** A chapter's name as shown: its title, or "Chương N" when it has none. */

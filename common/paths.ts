@@ -1,0 +1,39 @@
+/**
+ * The addresses of the library's pages, built in one place so that links from search results,
+ * lists and pages agree. Query parameter names are Vietnamese, like the library's own (tim, loai).
+ */
+
+export function bookPath(bookCode: string): string {
+  return `/sach/${bookCode}`;
+}
+
+/** A chapter's address: the chapter code, then the book code (for people and search engines). */
+export function chapterPath(
+  chapterCode: string,
+  bookCode: string,
+  options: { anchor?: string | null; highlight?: string } = {},
+): string {
+  const query = options.highlight ? `?${new URLSearchParams({ tim: options.highlight })}` : '';
+  return `/${chapterCode}/${bookCode}${query}${options.anchor ? `#${options.anchor}` : ''}`;
+}
+
+export function collectionPath(collectionId: number): string {
+  return `/phap-am/${collectionId}`;
+}
+
+/** A talk inside its collection's page, optionally at a moment (seconds). */
+export function talkPath(collectionId: number, talkId: number, atSeconds?: number | null): string {
+  const params = new URLSearchParams({ nghe: String(talkId) });
+  if (atSeconds !== undefined && atSeconds !== null) params.set('t', String(Math.floor(atSeconds)));
+  return `${collectionPath(collectionId)}?${params}`;
+}
+
+export function videoPath(slug: string, atSeconds?: number | null): string {
+  const params = new URLSearchParams({ xem: slug });
+  if (atSeconds !== undefined && atSeconds !== null) params.set('t', String(Math.floor(atSeconds)));
+  return `/videos?${params}`;
+}
+
+export function articlePath(slug: string, anchor?: string | null): string {
+  return `/tin-tuc/${slug}${anchor ? `#${anchor}` : ''}`;
+}

@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import { indexForms } from '#common/text/search-tokens.ts';
+import type { Executor } from '#server/db/database.ts';
+import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
+import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
+
+// Rows per INSERT: fewer statements when a whole library is indexed, well under SQLite's variable limit.
+const BATCH = 200;
+// BM25 weights of the two columns: a match with the reader's own diacritics counts more.
+const EXACT_WEIGHT = 2;
+const FOLDED_WEIGHT = 1;
+// Words within this distance count as "near each other" in the broad mode's boost.
+const NEAR_DISTANCE = 8;
+
+/** A word as an FTS5 string: words are letters and digits only, but quote them anyway. */
+function quoted(word: string): string {
+  return `"${word.replace(/"/g, '""')}"`;
+}
+
+/** One clause as an FTS5 query expression, limited to its column. */
+export function clauseExpression(clause: MatchClause): string {
+  const column = clause.form === 'exact' ? '{exact}' : '{folded}';
+  if (clause.phrase) return `${column} : ${quoted(clause.words.join(' '))}`;
+  return `${column} : (${clause.words.map(quoted).join(' AND ')})`;
+}
+
+/** The required clause OR'ed with the boosts: boosts add no rows (they are narrower) but add to bm25. */
+export function queryExpression(query: EngineQuery): string {
+  const parts = [clauseExpression(query.required), ...query.boosts.map(boostExpression)];
+  return parts.map((p) => `(${p})`).join(' OR ');
+}
+
+function boostExpression(clause: MatchClause): string {
+  if (!clause.phrase && clause.words.length > 1) {
+    const column = clause.form === 'exact' ? '{exact}' : '{folded}';
+    return `${column} : NEAR(${clause.words.map(quoted).join(' ')}, ${NEAR_DISTANCE})`;
+  }
+  return clauseExpression(clause);
+}
+
+// An integer literal: a bound JavaScript number would arrive as a REAL and divide exactly.
+const ITEM_DIVISOR = sql.raw(String(SEQ_SPAN));
+// bm25() cannot be aggregated directly: the hits are materialised first (see rankItems).
+// bm25() is lower-is-better; we report higher-is-better.
+const score = sql<number>`-bm25(search_fts, ${sql.raw(String(EXACT_WEIGHT))}, ${sql.raw(String(FOLDED_WEIGHT))})`;
+
+/** The SQLite FTS5 implementation (the default engine). */
+export function createFts5SearchIndex(db: Executor): SearchIndex {
+  return {
+    async replaceItem(document: ItemDocument) {
+      await this.removeItem(document.kind, document.itemId);
+      for (let i = 0; i < document.passages.length; i += BATCH) {
+        const batch = document.passages.slice(i, i + BATCH).map((p) => ({
+          id: passageIdOf(document.kind, document.itemId, p.seq),
+          kind: document.kind,
+          item_id: document.itemId,
+          seq: p.seq,
+          part: p.part ?? null,
+          anchor: p.anchor ?? null,
+          start_seconds: p.startSeconds ?? null,
+          body: p.body,
+          ...indexForms(p.body),
+        }));
+        await db
+          .insertInto('search_passages')
+          .values(batch.map(({ exact: _exact, folded: _folded, ...row }) => row))
+          .execute();
+        const values = sql.join(batch.map((r) => sql`(${r.id}, ${r.exact}, ${r.folded})`));
+        await sql`INSERT INTO search_fts (rowid, exact, folded) VALUES ${values}`.execute(db);
+      }
+    },
+
+    async removeItem(kind, itemId) {
+      const [from, to] = itemIdRange(itemKeyOf(kind, itemId));
+      await sql`DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_passages WHERE id BETWEEN ${from} AND ${to})`.execute(
+        db,
+      );
+      await db.deleteFrom('search_passages').where('id', '>=', from).where('id', '<=', to).execute();
+    },
+
+    async clearKind(kind) {
+      await sql`DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_passages WHERE kind = ${kind})`.execute(
+        db,
+      );
+      await db.deleteFrom('search_passages').where('kind', '=', kind).execute();
+    },
+
+    async rankItems(query, within) {
+      const range =
+        within === undefined ? sql`` : sql`AND rowid BETWEEN ${itemIdRange(within)[0]} AND ${itemIdRange(within)[1]}`;
+      const { rows } = await sql<{ item: number; best: number; n: number }>`
+        WITH hits AS MATERIALIZED (
+          SELECT rowid AS id, ${score} AS score FROM search_fts WHERE search_fts MATCH ${queryExpression(query)} ${range}
+        )
+        SELECT id / ${ITEM_DIVISOR} AS item, max(score) AS best, count(*) AS n FROM hits GROUP BY item`.execute(db);
+      return rows.map((r) => ({ itemKey: Number(r.item), score: Number(r.best), passages: Number(r.n) }));
+    },
+
+    async matchingItems(clause) {
+      const { rows } = await sql<{ item: number }>`
+        SELECT DISTINCT rowid / ${ITEM_DIVISOR} AS item FROM search_fts WHERE search_fts MATCH ${clauseExpression(clause)}`.execute(
+        db,
+      );
+      return new Set(rows.map((r) => Number(r.item)));
+    },
+
+    async bestPassages(query, itemKey, limit) {
+      const [from, to] = itemIdRange(itemKey);
+      const { rows } = await sql<{ id: number; score: number }>`
+        SELECT rowid AS id, ${score} AS score FROM search_fts
+        WHERE search_fts MATCH ${queryExpression(query)} AND rowid BETWEEN ${from} AND ${to}
+        ORDER BY score DESC, rowid LIMIT ${limit}`.execute(db);
+      return rows.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
+    },
+
+    async passages(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('search_passages')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute();
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    async size() {
+      const row = await db
+        .selectFrom('search_passages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

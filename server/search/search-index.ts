@@ -1,0 +1,71 @@
+import type { SearchPassagesTable } from '#server/db/schema.ts';
+
+/**
+ * The search engine behind one interface, so the rules (server/services/search.service.ts) do not
+ * know whether FTS5 or PostgreSQL answers. Both receive words already normalised by
+ * common/text/search-tokens.ts: the engines never tokenise or fold on their own.
+ */
+
+/** One passage to index: a paragraph, a transcript segment, a title block. */
+export interface PassageInput {
+  seq: number;
+  body: string;
+  part?: string | null;
+  anchor?: string | null;
+  startSeconds?: number | null;
+}
+
+/** An item (a book, a talk, a video…) and every passage of it. */
+export interface ItemDocument {
+  kind: number;
+  itemId: number;
+  passages: PassageInput[];
+}
+
+/** Words that must occur in a passage: as a phrase (in order, adjacent) or anywhere (all of them). */
+export interface MatchClause {
+  form: 'exact' | 'folded';
+  words: string[];
+  phrase: boolean;
+}
+
+/**
+ * What to find: passages matching `required`. `boosts` are clauses whose matches add to the score
+ * (they must be narrower than `required`): the exact diacritics, words close together.
+ */
+export interface EngineQuery {
+  required: MatchClause;
+  boosts: MatchClause[];
+}
+
+export interface ItemHit {
+  itemKey: number;
+  /** Higher is better. Scores compare only within one answer. */
+  score: number;
+  /** Matching passages in the item. */
+  passages: number;
+}
+
+export interface PassageHit {
+  id: number;
+  score: number;
+}
+
+export type PassageRow = SearchPassagesTable;
+
+export interface SearchIndex {
+  /** Replaces every passage of the item (new or edited content). Runs in the caller's transaction. */
+  replaceItem(document: ItemDocument): Promise<void>;
+  removeItem(kind: number, itemId: number): Promise<void>;
+  /** Removes every passage of one kind (before a full rebuild). */
+  clearKind(kind: number): Promise<void>;
+  /** Every item with a matching passage, with its best passage's score; `within`: one item only. */
+  rankItems(query: EngineQuery, within?: number): Promise<ItemHit[]>;
+  /** The keys of the items where the clause matches somewhere. */
+  matchingItems(clause: MatchClause): Promise<Set<number>>;
+  /** The best passages of one item, best first (ties: reading order). */
+  bestPassages(query: EngineQuery, itemKey: number, limit: number): Promise<PassageHit[]>;
+  passages(ids: readonly number[]): Promise<PassageRow[]>;
+  /** How many passages are indexed. */
+  size(): Promise<number>;
+}

@@ -1,0 +1,344 @@
+import {
+  type CountsByType,
+  type ResultType,
+  type SearchItem,
+  type SearchPassage,
+  type SearchRequest,
+  type SearchResult,
+} from '#common/contracts/search.schema.ts';
+import { articlePath, bookPath, chapterPath, collectionPath, talkPath, videoPath } from '#common/paths.ts';
+import { snippet, queryWords, type HighlightOptions } from '#common/text/search-tokens.ts';
+import { suggestFromTyping } from '#common/text/typing-conversion.ts';
+import { hasDiacritics, toExactForm } from '#common/text/vietnamese.ts';
+import type { Logger } from '#server/logger.ts';
+import type { Repositories } from '#server/repositories/index.ts';
+import { itemKeyOf, SearchKind, splitItemKey } from '#server/search/passage-id.ts';
+import type { EngineQuery, ItemHit, MatchClause, PassageRow } from '#server/search/search-index.ts';
+
+/**
+ * Search: the reader's query → the engine's clauses → items with their best passages, snippets
+ * and counts per type. The rules of the modes live here; the engines only match and score.
+ *
+ * - strict (default): the words as a phrase, in order. With diacritics they must match as typed
+ *   (tones placed either way); without any, the folded form matches (`phat giao` → `Phật giáo`).
+ * - broad: every word anywhere in the passage, folded; passages with the reader's own diacritics
+ *   and with the words close together score higher.
+ * - conditions: each term (a phrase, same diacritics rule) must also occur in the same item.
+ */
+
+const PASSAGES_PER_ITEM = 3;
+const SNIPPET_LENGTH = 260;
+// Answers of the engine kept for repeated queries (tabs, pages, the popular queries), per process.
+const CACHE_SIZE = 500;
+const CACHE_TTL_MS = 5 * 60_000;
+// A query must be searched this often before "most searched" shows it (one person's typo stays private).
+const POPULAR_MIN_COUNT = 2;
+// Queries longer than this are not counted for "most searched" (passages pasted in are not topics).
+const POPULAR_MAX_LENGTH = 80;
+
+const TYPE_OF_KIND: Record<number, ResultType> = {
+  [SearchKind.book]: 'book',
+  [SearchKind.talk]: 'audio',
+  [SearchKind.collection]: 'audio',
+  [SearchKind.transcript]: 'transcript',
+  [SearchKind.video]: 'video',
+  [SearchKind.article]: 'article',
+};
+
+/** One clause for a phrase typed by the reader (the query in strict mode, or a condition). */
+function phraseClause(text: string): MatchClause | null {
+  const words = queryWords(text);
+  if (words.folded.length === 0) return null;
+  return hasDiacritics(text)
+    ? { form: 'exact', words: words.exact, phrase: true }
+    : { form: 'folded', words: words.folded, phrase: true };
+}
+
+/** The engine query for the reader's query and mode; null when the query has no word at all. */
+export function planQuery(query: string, mode: SearchRequest['mode']): EngineQuery | null {
+  if (mode === 'strict') {
+    const required = phraseClause(query);
+    return required ? { required, boosts: [] } : null;
+  }
+  const words = queryWords(query);
+  if (words.folded.length === 0) return null;
+  const folded = [...new Set(words.folded)];
+  const boosts: MatchClause[] = [];
+  // Each word typed with diacritics scores more where it occurs with them.
+  words.exact.forEach((exact, i) => {
+    if (exact !== words.folded[i]) boosts.push({ form: 'exact', words: [exact], phrase: false });
+  });
+  // The words close together (FTS5: NEAR; PostgreSQL: cover density).
+  if (folded.length > 1) boosts.push({ form: 'folded', words: folded, phrase: false });
+  return { required: { form: 'folded', words: folded, phrase: false }, boosts };
+}
+
+function highlightOptions(query: string, mode: SearchRequest['mode']): HighlightOptions {
+  const words = queryWords(query);
+  if (mode === 'strict' && hasDiacritics(query)) return { folded: words.folded, exact: words.exact };
+  return { folded: words.folded };
+}
+
+function formatTime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+function emptyCounts(): CountsByType {
+  return { all: 0, book: 0, video: 0, audio: 0, transcript: 0, article: 0 };
+}
+
+interface RankedAnswer {
+  /** Every matching item (conditions applied), best first. */
+  items: ItemHit[];
+  counts: CountsByType;
+}
+
+interface CacheEntry {
+  at: number;
+  answer: RankedAnswer;
+}
+
+/** Passages and the item they belong to, ready to present. */
+interface Presentable {
+  item: Omit<SearchItem, 'passages' | 'matchCount'>;
+  passage(row: PassageRow): Pick<SearchPassage, 'url' | 'label' | 'startSeconds'>;
+}
+
+export function createSearchService(deps: { repos: Repositories; logger: Logger; now?: () => Date }) {
+  const { repos, logger } = deps;
+  const now = () => deps.now?.() ?? new Date();
+  const cache = new Map<string, CacheEntry>();
+
+  function cached(key: string): RankedAnswer | undefined {
+    const entry = cache.get(key);
+    if (!entry) return undefined;
+    if (now().getTime() - entry.at > CACHE_TTL_MS) {
+      cache.delete(key);
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order, so the first key is the oldest.
+    cache.delete(key);
+    cache.set(key, entry);
+    return entry.answer;
+  }
+
+  function remember(key: string, answer: RankedAnswer) {
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, { at: now().getTime(), answer });
+  }
+
+  /** Every matching item of the query, ranked, with counts per type: from the cache or the engine. */
+  async function rank(plan: EngineQuery, conditions: MatchClause[], within: number | undefined): Promise<RankedAnswer> {
+    const key = JSON.stringify([plan, conditions, within ?? null]);
+    const hit = cached(key);
+    if (hit) return hit;
+
+    let items = await repos.search.rankItems(plan, within);
+    for (const condition of conditions) {
+      const allowed = await repos.search.matchingItems(condition);
+      items = items.filter((item) => allowed.has(item.itemKey));
+    }
+    // A stable order: score, then the item's key (books before talks, older items first).
+    items.sort((a, b) => b.score - a.score || a.itemKey - b.itemKey);
+    const counts = emptyCounts();
+    for (const item of items) {
+      counts[TYPE_OF_KIND[splitItemKey(item.itemKey).kind] ?? 'book']++;
+      counts.all++;
+    }
+    const answer = { items, counts };
+    remember(key, answer);
+    return answer;
+  }
+
+  /** Titles and addresses of the items of one page, by item key. Items no longer published are absent. */
+  async function presentables(itemKeys: number[]): Promise<Map<number, Presentable>> {
+    const idsOf = (...kinds: number[]) =>
+      itemKeys
+        .map(splitItemKey)
+        .filter((k) => kinds.includes(k.kind))
+        .map((k) => k.itemId);
+    const out = new Map<number, Presentable>();
+
+    const bookIds = idsOf(SearchKind.book);
+    const [books, headings] = await Promise.all([
+      repos.books.listPublishedByIds(bookIds),
+      repos.books.listChapterHeadingsOfBooks(bookIds),
+    ]);
+    const chapterLabels = new Map(
+      headings.map((h) => [
+        h.code,
+        h.title ? h.title.charAt(0).toLocaleUpperCase('vi') + h.title.slice(1) : `Chương ${h.position}`,
+      ]),
+    );
+    for (const book of books) {
+      out.set(itemKeyOf(SearchKind.book, book.id), {
+        item: { type: 'book', key: book.code, title: book.title, subtitle: book.author, url: bookPath(book.code) },
+        passage: (row) => ({
+          url: row.part ? chapterPath(row.part, book.code, { anchor: row.anchor }) : bookPath(book.code),
+          label: row.part ? (chapterLabels.get(row.part) ?? null) : 'Giới thiệu sách',
+          startSeconds: null,
+        }),
+      });
+    }
+
+    const talks = await repos.talks.listPublishedByIds([...new Set(idsOf(SearchKind.talk, SearchKind.transcript))]);
+    for (const talk of talks) {
+      const item = {
+        key: String(talk.id),
+        title: talk.title,
+        subtitle: [talk.speaker, talk.collection_title].filter(Boolean).join(' · ') || null,
+        url: talkPath(talk.collection_id, talk.id),
+      };
+      out.set(itemKeyOf(SearchKind.talk, talk.id), {
+        item: { type: 'audio', ...item },
+        passage: () => ({ url: item.url, label: null, startSeconds: null }),
+      });
+      out.set(itemKeyOf(SearchKind.transcript, talk.id), {
+        item: { type: 'transcript', ...item },
+        passage: (row) => ({
+          url: talkPath(talk.collection_id, talk.id, row.start_seconds),
+          label: row.start_seconds === null ? null : formatTime(row.start_seconds),
+          startSeconds: row.start_seconds,
+        }),
+      });
+    }
+
+    for (const collection of await repos.talks.listPublishedCollectionsByIds(idsOf(SearchKind.collection))) {
+      const url = collectionPath(collection.id);
+      out.set(itemKeyOf(SearchKind.collection, collection.id), {
+        item: {
+          type: 'audio',
+          key: `tuyen-tap-${collection.id}`,
+          title: collection.title,
+          subtitle: collection.speaker,
+          url,
+        },
+        passage: () => ({ url, label: 'Tuyển tập pháp âm', startSeconds: null }),
+      });
+    }
+
+    for (const video of await repos.catalog.listPublishedVideosByIds(idsOf(SearchKind.video))) {
+      const url = videoPath(video.slug);
+      out.set(itemKeyOf(SearchKind.video, video.id), {
+        item: { type: 'video', key: video.slug, title: video.title, subtitle: video.speaker, url },
+        passage: () => ({ url, label: null, startSeconds: null }),
+      });
+    }
+
+    for (const article of await repos.articles.listPublishedByIds(idsOf(SearchKind.article))) {
+      out.set(itemKeyOf(SearchKind.article, article.id), {
+        item: {
+          type: 'article',
+          key: article.slug,
+          title: article.title,
+          subtitle: article.category_name,
+          url: articlePath(article.slug),
+        },
+        passage: (row) => ({ url: articlePath(article.slug, row.anchor), label: null, startSeconds: null }),
+      });
+    }
+    return out;
+  }
+
+  async function recordQuery(query: string) {
+    const normalized = toExactForm(query).replace(/\s+/g, ' ').trim();
+    if (normalized.length > POPULAR_MAX_LENGTH) return;
+    try {
+      await repos.searchQueries.record(normalized, now().toISOString());
+    } catch (error) {
+      // Counting is a courtesy: a failure must not cost the reader their results.
+      logger.warn({ err: error }, 'could not count a search query');
+    }
+  }
+
+  /** The answer for a plan, one page of it, presented. */
+  async function answer(request: SearchRequest, plan: EngineQuery | null, within: number | undefined) {
+    const conditions = request.conditions.map(phraseClause).filter((c): c is MatchClause => c !== null);
+    if (!plan) return { items: [] as SearchItem[], total: 0, counts: emptyCounts() };
+    const ranked = await rank(plan, conditions, within);
+    const ofType =
+      request.type === 'all'
+        ? ranked.items
+        : ranked.items.filter((i) => TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
+    const start = (request.page - 1) * request.perPage;
+    const pageHits = ofType.slice(start, start + request.perPage);
+    const presentable = await presentables(pageHits.map((h) => h.itemKey));
+    const highlightWith = highlightOptions(request.query, request.mode);
+
+    const best = await Promise.all(
+      pageHits.map((hit) => repos.search.bestPassages(plan, hit.itemKey, PASSAGES_PER_ITEM)),
+    );
+    const rows = new Map((await repos.search.passages(best.flat().map((p) => p.id))).map((r) => [r.id, r]));
+    const items: SearchItem[] = [];
+    pageHits.forEach((hit, i) => {
+      const shown = presentable.get(hit.itemKey);
+      if (!shown) {
+        logger.warn({ itemKey: hit.itemKey }, 'search index lists an item that is not published');
+        return;
+      }
+      const passages = (best[i] ?? []).flatMap((p) => {
+        const row = rows.get(p.id);
+        return row
+          ? [{ id: row.id, ...shown.passage(row), snippet: snippet(row.body, highlightWith, SNIPPET_LENGTH) }]
+          : [];
+      });
+      items.push({ ...shown.item, matchCount: hit.passages, passages });
+    });
+    return { items, total: ofType.length, counts: ranked.counts };
+  }
+
+  return {
+    /** One page of results for a validated request (see ZSearchRequestSchema). */
+    async search(request: SearchRequest): Promise<SearchResult> {
+      let within: number | undefined;
+      if (request.bookCode) {
+        const book = await repos.books.findByCode(request.bookCode);
+        // An unknown book has no passages: an empty answer, like any search that finds nothing.
+        within = book ? itemKeyOf(SearchKind.book, book.id) : itemKeyOf(SearchKind.book, 0);
+      }
+      const plan = planQuery(request.query, request.mode);
+      const { items, total, counts } = await answer(request, plan, within);
+
+      let suggestion: string | null = null;
+      if (counts.all === 0) {
+        const converted = suggestFromTyping(request.query);
+        if (converted) {
+          // Offer it only when it finds something: a suggestion that leads nowhere helps no one.
+          const alternative = await answer(
+            { ...request, query: converted, page: 1 },
+            planQuery(converted, request.mode),
+            within,
+          );
+          if (alternative.counts.all > 0) suggestion = converted;
+        }
+      } else if (!request.bookCode && request.page === 1) {
+        await recordQuery(request.query);
+      }
+      return {
+        items,
+        total,
+        page: request.page,
+        perPage: request.perPage,
+        countsByType: counts,
+        suggestion,
+        query: request.query,
+      };
+    },
+
+    /** The most searched queries (aggregate counts only), most first. */
+    async popularQueries(limit: number) {
+      return repos.searchQueries.listTop(limit, POPULAR_MIN_COUNT);
+    },
+
+    /** Forgets cached answers (after the content changed). */
+    invalidate() {
+      cache.clear();
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

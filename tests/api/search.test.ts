@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResult } from '#common/contracts/search.schema.ts';
+import { indexBook } from '#server/services/search-indexer.service.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+
+/** The text of a snippet with its hits in [brackets]. */
+function marked(snippet: { text: string; hit: boolean }[]): string {
+  return snippet.map((s) => (s.hit ? `[${s.text}]` : s.text)).join('');
+}
+
+describe.each(engines)('search on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function search(
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; json: { data: SearchResult } & Record<string, unknown> }> {
+    const res = await t.app.request('/api/v1/public/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as { data: SearchResult } };
+  }
+  const found = async (body: Record<string, unknown>) => {
+    const { status, json } = await search(body);
+    expect(status).toBe(200);
+    return json.data;
+  };
+  const allSnippets = (result: SearchResult) => result.items.flatMap((i) => i.passages.map((p) => marked(p.snippet)));
+
+  it('finds texts with diacritics from a query without them, and highlights the folded match', async () => {
+    const result = await found({ query: 'nhu thi nga van', type: 'book' });
+    expect(result.items.map((i) => i.key)).toContain('kinh-kim-cang');
+    const kimCang = result.items.find((i) => i.key === 'kinh-kim-cang')!;
+    const first = kimCang.passages[0]!;
+    expect(marked(first.snippet)).toContain('[Như thị ngã văn]');
+    // The passage opens at its chapter and paragraph.
+    expect(first.url).toMatch(/^\/kinh-kim-cang-1\/kinh-kim-cang#p-1$/);
+    expect(first.label).toBeTruthy();
+  });
+
+  it('matches diacritics as typed in strict mode, whatever the tone placement', async () => {
+    const newStyle = await found({ query: 'thủy', type: 'book', perPage: 50 });
+    const oldStyle = await found({ query: 'thuỷ', type: 'book', perPage: 50 });
+    expect(newStyle.total).toBeGreaterThan(0);
+    expect(oldStyle.countsByType).toEqual(newStyle.countsByType);
+    // Decomposed (NFD) input is the same query.
+    const nfd = await found({ query: 'thủy'.normalize('NFD'), type: 'book', perPage: 50 });
+    expect(nfd.countsByType).toEqual(newStyle.countsByType);
+    // "thuy" without marks matches more than "thủy" (every tone), "thúy" is another word.
+    const folded = await found({ query: 'thuy', type: 'book', perPage: 50 });
+    expect(folded.countsByType.all).toBeGreaterThanOrEqual(newStyle.countsByType.all);
+    for (const s of allSnippets(newStyle)) expect(s.toLocaleLowerCase('vi')).toMatch(/\[thủy\]|\[thuỷ\]/);
+  });
+
+  it('reads đ and d alike when the query has no diacritics, and Ð (U+00D0) as Đ', async () => {
+    const plain = await found({ query: 'a di da', type: 'book' });
+    expect(plain.items.map((i) => i.key)).toContain('kinh-a-di-da');
+    const eth = await found({ query: 'A Di \u00D0à', mode: 'broad', type: 'book' });
+    expect(eth.items.map((i) => i.key)).toContain('kinh-a-di-da');
+  });
+
+  it('strict is a phrase in order; broad takes the words anywhere', async () => {
+    const strict = await found({ query: 'văn ngã thị như', type: 'book' });
+    expect(strict.countsByType.all).toBe(0);
+    const broad = await found({ query: 'văn ngã thị như', mode: 'broad', type: 'book' });
+    expect(broad.items.map((i) => i.key)).toContain('kinh-kim-cang');
+  });
+
+  it('ranks passages with the reader’s diacritics above folded matches in broad mode', async () => {
+    const result = await found({ query: 'phát', mode: 'broad', type: 'article', perPage: 5 });
+    expect(result.items.length).toBeGreaterThan(0);
+    // The best passage of the best item has "phát" itself, not only "Phật".
+    const best = result.items[0]!.passages[0]!;
+    expect(marked(best.snippet).toLocaleLowerCase('vi')).toContain('[phát');
+  });
+
+  it('applies AND conditions to the same item', async () => {
+    const without = await found({ query: 'Tu bồ đề', type: 'all', perPage: 50 });
+    const withCondition = await found({
+      query: 'Tu bồ đề',
+      conditionType: 'AND',
+      conditions: ['Xá vệ'],
+      perPage: 50,
+    });
+    expect(withCondition.countsByType.all).toBeGreaterThan(0);
+    expect(withCondition.countsByType.all).toBeLessThanOrEqual(without.countsByType.all);
+    const impossible = await found({ query: 'Tu bồ đề', conditionType: 'AND', conditions: ['Chùa Một Cột'] });
+    expect(impossible.countsByType.all).toBe(0);
+  });
+
+  it('counts per type, filters by type, pages in a stable order', async () => {
+    const all = await found({ query: 'phat', perPage: 5 });
+    expect(all.countsByType.book).toBeGreaterThan(0);
+    expect(all.countsByType.article).toBeGreaterThan(0);
+    expect(all.countsByType.all).toBe(
+      all.countsByType.book +
+        all.countsByType.article +
+        all.countsByType.audio +
+        all.countsByType.video +
+        all.countsByType.transcript,
+    );
+    const articles = await found({ query: 'phat', type: 'article', perPage: 5 });
+    expect(articles.items.every((i) => i.type === 'article')).toBe(true);
+    expect(articles.total).toBe(all.countsByType.article);
+    const page1 = await found({ query: 'phat', type: 'article', perPage: 3, page: 1 });
+    const page2 = await found({ query: 'phat', type: 'article', perPage: 3, page: 2 });
+    const again = await found({ query: 'phat', type: 'article', perPage: 3, page: 1 });
+    expect(page1.items.map((i) => i.key)).toEqual(again.items.map((i) => i.key));
+    expect(page2.items.length).toBe(3);
+    expect(page1.items.map((i) => i.key)).not.toContain(page2.items[0]!.key);
+  });
+
+  it('searches inside one book only', async () => {
+    const result = await found({ query: 'phat', bookCode: 'kinh-kim-cang', perPage: 50 });
+    expect(result.items.map((i) => i.key)).toEqual(['kinh-kim-cang']);
+    const unknown = await found({ query: 'phat', bookCode: 'khong-co-sach-nay' });
+    expect(unknown.countsByType.all).toBe(0);
+  });
+
+  it('offers the Telex / VNI reading of a query that finds nothing, without rewriting it', async () => {
+    const telex = await found({ query: 'phaatj' });
+    expect(telex.countsByType.all).toBe(0);
+    expect(telex.suggestion).toBe('phật');
+    const vni = await found({ query: 'pha65t' });
+    expect(vni.suggestion).toBe('phật');
+    const ordinary = await found({ query: 'phật' });
+    expect(ordinary.suggestion).toBeNull();
+  });
+
+  it('refuses an empty or overlong query with a Vietnamese message, and survives hostile input', async () => {
+    const empty = await search({ query: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.json.errorMessage).toMatch(/[ạ-ỹ]/);
+    const long = await search({ query: 'phật '.repeat(2000) });
+    expect(long.status).toBe(400);
+    expect(String((long.json as { fields?: Record<string, string> }).fields?.query)).toContain('300');
+    for (const query of [
+      '"',
+      '""',
+      'AND',
+      'OR NOT',
+      'NEAR(',
+      '*',
+      'phật*',
+      '"phật" OR',
+      '🙏🙏',
+      '{exact}: x',
+      "'; DROP TABLE x; --",
+      '\\',
+      '^phật',
+      '-',
+    ]) {
+      const { status, json } = await search({ query, mode: 'broad' });
+      expect(status, query).toBe(200);
+      expect(Array.isArray(json.data.items)).toBe(true);
+      const strict = await search({ query });
+      expect(strict.status, query).toBe(200);
+    }
+    const bad = await search({ query: 'phật', mode: 'fuzzy' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('follows edits of the content in the same transaction', async () => {
+    const before = await found({ query: 'như thị ngã văn', type: 'book' });
+    expect(before.items.map((i) => i.key)).toContain('kinh-kim-cang');
+    // Unpublish the book: it leaves the index with the change.
+    const book = await t.services.library.findBook('kinh-kim-cang');
+    await t.db.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('books').set({ status: 'draft' }).where('code', '=', 'kinh-kim-cang').execute();
+      const { createRepositories } = await import('#server/repositories/index.ts');
+      await indexBook(
+        createRepositories(trx),
+        (await trx.selectFrom('books').select('id').where('code', '=', 'kinh-kim-cang').executeTakeFirstOrThrow()).id,
+      );
+    });
+    t.services.search.invalidate();
+    const after = await found({ query: 'như thị ngã văn', type: 'book' });
+    expect(after.items.map((i) => i.key)).not.toContain('kinh-kim-cang');
+    expect(book).not.toBeNull();
+  });
+});

@@ -81,17 +81,32 @@ export interface HighlightOptions {
   folded: readonly string[];
   /** When given, only tokens whose exact form is among these are marked (a query with diacritics in strict mode). */
   exact?: readonly string[] | undefined;
+  /** Mark only where the words occur together, in order (strict mode); otherwise each word anywhere. */
+  phrase?: boolean | undefined;
 }
 
-function isHit(token: SearchToken, foldedSet: Set<string>, exactSet: Set<string> | null) {
-  return exactSet ? exactSet.has(token.exact) : foldedSet.has(token.folded);
+/** Which tokens are hits: each matching word, or only whole occurrences of the phrase. */
+function hitsOf(tokens: readonly SearchToken[], options: HighlightOptions): boolean[] {
+  const wanted = options.exact ?? options.folded;
+  const formOf = (t: SearchToken) => (options.exact ? t.exact : t.folded);
+  if (!options.phrase || wanted.length < 2) {
+    const set = new Set(wanted);
+    return tokens.map((t) => set.has(formOf(t)));
+  }
+  const hits = tokens.map(() => false);
+  for (let i = 0; i + wanted.length <= tokens.length; i++) {
+    if (wanted.every((word, k) => formOf(tokens[i + k]!) === word)) {
+      for (let k = 0; k < wanted.length; k++) hits[i + k] = true;
+    }
+  }
+  return hits;
 }
 
 /** The whole text cut into segments, the matching words marked. Adjacent hits merge (a phrase reads as one mark). */
 export function highlight(text: string, options: HighlightOptions): HighlightSegment[] {
   const normalized = normalizeText(text);
-  const foldedSet = new Set(options.folded);
-  const exactSet = options.exact ? new Set(options.exact) : null;
+  const tokens = tokenize(normalized);
+  const hits = hitsOf(tokens, options);
   const segments: HighlightSegment[] = [];
   let cursor = 0;
   const push = (piece: string, hit: boolean) => {
@@ -100,16 +115,14 @@ export function highlight(text: string, options: HighlightOptions): HighlightSeg
     if (last && last.hit === hit) last.text += piece;
     else segments.push({ text: piece, hit });
   };
-  let previousHit = false;
-  for (const token of tokenize(normalized)) {
+  tokens.forEach((token, i) => {
     const gap = normalized.slice(cursor, token.start);
-    const hit = isHit(token, foldedSet, exactSet);
+    const hit = hits[i]!;
     // A space between two hits joins them: "Phật giáo" is one mark, not two.
-    push(gap, hit && previousHit && /^\s+$/.test(gap));
+    push(gap, hit && i > 0 && hits[i - 1]! && /^\s+$/.test(gap));
     push(normalized.slice(token.start, token.end), hit);
-    previousHit = hit;
     cursor = token.end;
-  }
+  });
   push(normalized.slice(cursor), false);
   return segments;
 }

@@ -27,6 +27,8 @@ import type { EngineQuery, ItemHit, MatchClause, PassageRow } from '#server/sear
  */
 
 const PASSAGES_PER_ITEM = 3;
+// Inside one book (the reader's search box) the passages are the results: show many.
+const PASSAGES_IN_BOOK = 50;
 const SNIPPET_LENGTH = 260;
 // Answers of the engine kept for repeated queries (tabs, pages, the popular queries), per process.
 const CACHE_SIZE = 500;
@@ -75,8 +77,10 @@ export function planQuery(query: string, mode: SearchRequest['mode']): EngineQue
 
 function highlightOptions(query: string, mode: SearchRequest['mode']): HighlightOptions {
   const words = queryWords(query);
-  if (mode === 'strict' && hasDiacritics(query)) return { folded: words.folded, exact: words.exact };
-  return { folded: words.folded };
+  if (mode === 'broad') return { folded: words.folded };
+  return hasDiacritics(query)
+    ? { folded: words.folded, exact: words.exact, phrase: true }
+    : { folded: words.folded, phrase: true };
 }
 
 function formatTime(seconds: number): string {
@@ -155,7 +159,7 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
   }
 
   /** Titles and addresses of the items of one page, by item key. Items no longer published are absent. */
-  async function presentables(itemKeys: number[]): Promise<Map<number, Presentable>> {
+  async function presentables(itemKeys: number[], query: string): Promise<Map<number, Presentable>> {
     const idsOf = (...kinds: number[]) =>
       itemKeys
         .map(splitItemKey)
@@ -178,7 +182,10 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
       out.set(itemKeyOf(SearchKind.book, book.id), {
         item: { type: 'book', key: book.code, title: book.title, subtitle: book.author, url: bookPath(book.code) },
         passage: (row) => ({
-          url: row.part ? chapterPath(row.part, book.code, { anchor: row.anchor }) : bookPath(book.code),
+          // The chapter highlights the query's words when it opens (?tim=…).
+          url: row.part
+            ? chapterPath(row.part, book.code, { anchor: row.anchor, highlight: query })
+            : bookPath(book.code),
           label: row.part ? (chapterLabels.get(row.part) ?? null) : 'Giới thiệu sách',
           startSeconds: null,
         }),
@@ -266,11 +273,16 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
         : ranked.items.filter((i) => TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
     const start = (request.page - 1) * request.perPage;
     const pageHits = ofType.slice(start, start + request.perPage);
-    const presentable = await presentables(pageHits.map((h) => h.itemKey));
+    const presentable = await presentables(
+      pageHits.map((h) => h.itemKey),
+      request.query,
+    );
     const highlightWith = highlightOptions(request.query, request.mode);
 
     const best = await Promise.all(
-      pageHits.map((hit) => repos.search.bestPassages(plan, hit.itemKey, PASSAGES_PER_ITEM)),
+      pageHits.map((hit) =>
+        repos.search.bestPassages(plan, hit.itemKey, request.bookCode ? PASSAGES_IN_BOOK : PASSAGES_PER_ITEM),
+      ),
     );
     const rows = new Map((await repos.search.passages(best.flat().map((p) => p.id))).map((r) => [r.id, r]));
     const items: SearchItem[] = [];

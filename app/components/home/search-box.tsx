@@ -14,7 +14,7 @@ export function HomeSearchBox() {
         name="query"
         type="search"
         required
-        maxLength={500}
+        maxLength={300}
         placeholder="Tìm kinh sách, pháp âm, bài viết… có dấu hay không dấu đều được"
         autoComplete="off"
         enterKeyHint="search"

@@ -1,14 +1,24 @@
-import { SITE_NAME } from '#common/constants.ts';
-import { UnderConstruction } from '#app/components/ui/under-construction.tsx';
+import { data } from 'react-router';
+import { ZSearchRequestSchema, type SearchResult } from '#common/contracts/search.schema.ts';
+import type { Route } from './+types/book-search-box';
 
-export function meta() {
-  return [{ title: `Tìm trong sách — ${SITE_NAME}` }];
-}
-
-export default function BookSearchBoxPage() {
-  return (
-    <UnderConstruction title="Tìm trong sách">
-      <p>Ô tìm kiếm bên trong một cuốn sách sẽ có cùng bộ máy tìm kiếm tiếng Việt.</p>
-    </UnderConstruction>
-  );
+/**
+ * The book search box's data (seed-spec §2 /sach/BookSearchBox): a resource route the reader's
+ * side search box loads with ?book=CODE&query=…&mode=…; it answers the passages of that book.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const parsed = ZSearchRequestSchema.safeParse({
+    query: params.get('query') ?? '',
+    mode: params.get('mode') ?? 'strict',
+    bookCode: params.get('book') ?? '',
+    perPage: 1,
+  });
+  if (!parsed.success) {
+    return data(
+      { result: null as SearchResult | null, error: parsed.error.issues[0]?.message ?? 'Từ khoá chưa hợp lệ.' },
+      { status: 400 },
+    );
+  }
+  return { result: await context.services.search.search(parsed.data), error: null as string | null };
 }

@@ -6,12 +6,14 @@ import type { ChapterHeading } from '#common/contracts/book.schema.ts';
 import type { HistoryEntry } from '#common/contracts/history.schema.ts';
 import { BookCover } from '#app/components/books/book-cover.tsx';
 import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
+import { BookSearchBox } from '#app/components/search/book-search-box.tsx';
 import { readDeviceHistory } from '#app/lib/device-history.ts';
 import { getCurrentUser } from '#app/lib/session.server.ts';
 import { ArrowRightIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
 import { formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/book';
 import '#app/styles/library.css';
+import '#app/styles/search.css';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const book = await context.services.library.findBook(params.id);
@@ -155,6 +157,8 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
           </div>
         </div>
       </header>
+
+      {book.toc.length > 0 ? <BookSearchBox key={book.code} bookCode={book.code} /> : null}
 
       {book.toc.length > 0 ? (
         <section className="book-toc" aria-labelledby="book-toc-title">

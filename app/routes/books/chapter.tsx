@@ -1,22 +1,25 @@
 import { chapterPath } from '#common/paths.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, Link, redirect, useLocation } from 'react-router';
+import { data, Link, redirect, useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { HIGHLIGHT_COLORS, ZNoteAnchorSchema, ZUpdateNoteRequestSchema } from '#common/contracts/note.schema.ts';
 import { SITE_NAME } from '#common/constants.ts';
 import type { ChapterHeading, ChapterView } from '#common/contracts/book.schema.ts';
 import { BOOK_LIBRARY_PATH } from '#app/components/layout/menu.ts';
-import { ArrowRightIcon, ChevronDownIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
+import { ArrowRightIcon, ChevronDownIcon, ExternalIcon, SearchIcon } from '#app/components/ui/icons.tsx';
 import { capitalizeFirst } from '#app/lib/format.ts';
 import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
 import { ReaderAnnotations } from '#app/components/reader/annotations.tsx';
 import { FontSizeControl, fontSizeOf, useFontLevel } from '#app/components/reader/font-size.tsx';
 import { ShareButtons } from '#app/components/reader/share-buttons.tsx';
 import { useReadingProgress } from '#app/components/reader/use-reading-progress.ts';
+import { useSearchHighlight } from '#app/components/reader/search-highlight.ts';
+import { BookSearchBox } from '#app/components/search/book-search-box.tsx';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/chapter';
 import '#app/styles/reader.css';
+import '#app/styles/search.css';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = await context.services.books.getChapter(params.chapterCode);
@@ -123,6 +126,10 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
   const textRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const loginPath = `/login?${new URLSearchParams({ redirectTo: location.pathname }).toString()}`;
+  const [searchParams] = useSearchParams();
+  const searchedFor = searchParams.get('tim');
+  const [searchOpen, setSearchOpen] = useState(false);
+  useSearchHighlight(textRef, searchedFor, `${chapter.code}:${showHan ? 'han' : ''}`);
   useReadingProgress(
     textRef,
     {
@@ -188,6 +195,15 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
             <span />
           )}
           <div className="reader-tools-end">
+            <button
+              type="button"
+              className="button button-ghost reader-search-toggle"
+              aria-expanded={searchOpen}
+              aria-controls="reader-book-search"
+              onClick={() => setSearchOpen(!searchOpen)}
+            >
+              <SearchIcon size={16} /> Tìm trong sách
+            </button>
             <FontSizeControl level={fontLevel} onChange={setFontLevel} />
             <SaveBookButton
               bookCode={book.code}
@@ -211,6 +227,11 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         </div>
+        {searchOpen ? (
+          <div id="reader-book-search">
+            <BookSearchBox key={book.code} bookCode={book.code} autoFocus={searchOpen} />
+          </div>
+        ) : null}
       </header>
 
       {/*

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
+import {
+  ZPopularQueriesResponseSchema,
+  ZSearchCollectionResponseSchema,
+  ZSearchCollectionsResponseSchema,
+} from '#common/contracts/search.schema.ts';
+import { newReader } from '../factories/reader.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+
+describe.each(engines)('saved searches and most searched on %s', (engine) => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const signUp = async () => {
+      const reader = newReader();
+      const res = await t.app.request('/api/v1/public/user/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
+      });
+      return ZSessionResponseSchema.parse(await res.json()).data.token;
+    };
+    alice = await signUp();
+    bob = await signUp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: string, path: string, token?: string, body?: unknown) =>
+    t.app.request(`/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const list = async (token: string) =>
+    ZSearchCollectionsResponseSchema.parse(await (await call('GET', '/search_collections', token)).json()).data.items;
+
+  it('saves a search with its mode, type and conditions, names it after the query, and runs it by its url', async () => {
+    const res = await call('POST', '/search_collections', alice, {
+      query: '  Quán   Thế Âm ',
+      mode: 'broad',
+      type: 'book',
+      conditionType: 'AND',
+      conditions: ['Bồ tát'],
+    });
+    expect(res.status).toBe(201);
+    const saved = ZSearchCollectionResponseSchema.parse(await res.json()).data;
+    expect(saved).toMatchObject({
+      name: 'Quán Thế Âm + Bồ tát',
+      query: 'Quán Thế Âm',
+      mode: 'broad',
+      type: 'book',
+      conditionType: 'AND',
+      conditions: ['Bồ tát'],
+    });
+    const url = new URL(saved.url, 'http://x');
+    expect(url.pathname).toBe('/search');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      query: 'Quán Thế Âm',
+      mode: 'broad',
+      type: 'book',
+      conditionType: 'AND',
+      conditions: 'Bồ tát',
+    });
+    expect((await list(alice)).map((s) => s.id)).toEqual([saved.id]);
+  });
+
+  it('renames and changes a search; only its owner sees, changes or deletes it (others get 404)', async () => {
+    const created = ZSearchCollectionResponseSchema.parse(
+      await (await call('POST', '/search_collections', alice, { query: 'bát nhã' })).json(),
+    ).data;
+    expect(created).toMatchObject({ name: 'bát nhã', mode: 'strict', type: 'all', conditionType: null });
+
+    for (const [method, body] of [
+      ['PUT', { name: 'của Bob' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await call(method, `/search_collection/${created.id}`, bob, body);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { errorMessage: string }).errorMessage).toMatch(/Không tìm thấy/);
+    }
+    expect((await list(bob)).length).toBe(0);
+
+    const renamed = await call('PUT', `/search_collection/${created.id}`, alice, { name: 'Tâm kinh', type: 'book' });
+    expect(renamed.status).toBe(200);
+    expect(ZSearchCollectionResponseSchema.parse(await renamed.json()).data).toMatchObject({
+      name: 'Tâm kinh',
+      type: 'book',
+      query: 'bát nhã',
+    });
+
+    expect((await call('DELETE', `/search_collection/${created.id}`, alice)).status).toBe(200);
+    expect((await call('DELETE', `/search_collection/${created.id}`, alice)).status).toBe(404);
+    expect((await list(alice)).map((s) => s.name)).not.toContain('Tâm kinh');
+  });
+
+  it('asks for a login, and refuses bad input with a Vietnamese message and nothing saved', async () => {
+    expect((await call('GET', '/search_collections')).status).toBe(401);
+    expect((await call('POST', '/search_collections', undefined, { query: 'x' })).status).toBe(401);
+    const before = (await list(alice)).length;
+    for (const body of [
+      {},
+      { query: '' },
+      { query: 'x'.repeat(301) },
+      { query: 'x', mode: 'fuzzy' },
+      { query: 'x', type: 'podcast' },
+      { query: 'x', conditions: ['a', 'b', 'c', 'd', 'e', 'f'] },
+      { query: 'x', name: 'n'.repeat(121) },
+    ]) {
+      const res = await call('POST', '/search_collections', alice, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { errorMessage: string }).errorMessage).toMatch(/[à-ỹ]/);
+    }
+    expect((await call('PUT', '/search_collection/abc', alice, { name: 'x' })).status).toBe(400);
+    expect((await list(alice)).length).toBe(before);
+  });
+
+  it('counts normalised queries that found something, and lists those searched at least twice', async () => {
+    const search = (query: string) =>
+      call('POST', '/public/search', undefined, { query }).then((r) => expect(r.status).toBe(200));
+    await search('Phật giáo');
+    await search('  phật   GIÁO ');
+    await search('phật giáo'.normalize('NFD'));
+    await search('Tu bồ đề');
+    await search('Tu bồ đề');
+    await search('chùa một cột');
+    await search('xyzzy không có đâu'); // finds nothing: not counted
+    await search('xyzzy không có đâu');
+    const res = await call('GET', '/public/search/popular?limit=10');
+    expect(res.status).toBe(200);
+    const items = ZPopularQueriesResponseSchema.parse(await res.json()).data.items;
+    expect(items.map((i) => [i.query, i.count])).toEqual([
+      ['phật giáo', 3],
+      ['tu bồ đề', 2],
+    ]);
+    expect(items[0]!.url).toBe('/search?query=ph%E1%BA%ADt+gi%C3%A1o&mode=strict&type=all');
+    expect((await call('GET', '/public/search/popular?limit=0')).status).toBe(400);
+  });
+});

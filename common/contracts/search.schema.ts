@@ -154,7 +154,15 @@ export const ZSearchCollectionInputSchema = z.object({
 });
 export type SearchCollectionInput = z.infer<typeof ZSearchCollectionInputSchema>;
 
-export const ZSearchCollectionUpdateSchema = ZSearchCollectionInputSchema.partial();
+/** A change: only the fields sent change (no defaults here, so renaming keeps the mode and type). */
+export const ZSearchCollectionUpdateSchema = z.object({
+  name: ZSearchCollectionInputSchema.shape.name,
+  query: ZQueryText.optional(),
+  mode: ZSearchModeSchema.optional(),
+  type: ZSearchTypeSchema.optional(),
+  conditionType: z.literal('AND').optional(),
+  conditions: z.array(ZCondition).max(MAX_CONDITIONS, SEARCH_MESSAGES.tooManyConditions).optional(),
+});
 export type SearchCollectionUpdate = z.infer<typeof ZSearchCollectionUpdateSchema>;
 
 export const ZSearchCollectionSchema = z.object({

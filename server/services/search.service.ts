@@ -327,7 +327,8 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
           );
           if (alternative.counts.all > 0) suggestion = converted;
         }
-      } else if (!request.bookCode && request.page === 1) {
+      } else if (!request.bookCode && request.page === 1 && request.type === 'all') {
+        // A search is counted where it starts (all types, first page), not again for each tab or page.
         await recordQuery(request.query);
       }
       return {

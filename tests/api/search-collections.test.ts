@@ -88,11 +88,21 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
     }
     expect((await list(bob)).length).toBe(0);
 
-    const renamed = await call('PUT', `/search_collection/${created.id}`, alice, { name: 'Tâm kinh', type: 'book' });
+    const changed = await call('PUT', `/search_collection/${created.id}`, alice, {
+      type: 'book',
+      mode: 'broad',
+      conditions: ['Xá lợi'],
+    });
+    expect(changed.status).toBe(200);
+    // A rename changes the name only: mode, type and conditions stay.
+    const renamed = await call('PUT', `/search_collection/${created.id}`, alice, { name: 'Tâm kinh' });
     expect(renamed.status).toBe(200);
     expect(ZSearchCollectionResponseSchema.parse(await renamed.json()).data).toMatchObject({
       name: 'Tâm kinh',
       type: 'book',
+      mode: 'broad',
+      conditionType: 'AND',
+      conditions: ['Xá lợi'],
       query: 'bát nhã',
     });
 
@@ -123,8 +133,9 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
   });
 
   it('counts normalised queries that found something, and lists those searched at least twice', async () => {
-    const search = (query: string) =>
-      call('POST', '/public/search', undefined, { query }).then((r) => expect(r.status).toBe(200));
+    const search = async (query: string) => {
+      expect((await call('POST', '/public/search', undefined, { query })).status).toBe(200);
+    };
     await search('Phật giáo');
     await search('  phật   GIÁO ');
     await search('phật giáo'.normalize('NFD'));

@@ -76,8 +76,11 @@ describe('home page', () => {
     await page.waitForURL(/\/search\?/);
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'phat giao', mode: 'strict', type: 'all' });
-    await page.locator('h1', { hasText: 'Tìm kiếm' }).waitFor();
-    expect(await page.getByText('Bạn tìm: phat giao').count()).toBe(1);
+    await page
+      .getByTestId('search-summary')
+      .filter({ hasText: /kết quả cho “phat giao”/ })
+      .waitFor();
+    expect(await page.locator('#search-query').inputValue()).toBe('phat giao');
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import {
   SEARCH_MODE_LABELS,
@@ -92,6 +92,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const result: SearchResult = await context.services.search.search(parsed.data);
   return { ...base, result, error: null, popular: [] };
+}
+
+/** Saving the search changes nothing on this page: no need to search (and count it) again. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' ? false : defaultShouldRevalidate;
 }
 
 /** "Save this search": logged-in readers only. */
@@ -282,18 +287,21 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {result ? (
         <>
           <nav className="search-tabs" aria-label="Loại nội dung">
-            {SEARCH_TYPES.map((type) => (
-              <Link
-                key={type}
-                to={pageHref(q, { type, page: 1 })}
-                className="search-tab"
-                aria-current={type === q.type ? 'page' : undefined}
-                data-type={type}
-              >
-                {SEARCH_TYPE_LABELS[type]}
-                <span className="search-tab-count">{formatNumber(result.countsByType[type])}</span>
-              </Link>
-            ))}
+            {/* Types with nothing found are left out (on a phone they would push the others off screen). */}
+            {SEARCH_TYPES.filter((type) => type === 'all' || type === q.type || result.countsByType[type] > 0).map(
+              (type) => (
+                <Link
+                  key={type}
+                  to={pageHref(q, { type, page: 1 })}
+                  className="search-tab"
+                  aria-current={type === q.type ? 'page' : undefined}
+                  data-type={type}
+                >
+                  {SEARCH_TYPE_LABELS[type]}
+                  <span className="search-tab-count">{formatNumber(result.countsByType[type])}</span>
+                </Link>
+              ),
+            )}
           </nav>
 
           <div className="search-summary">

@@ -44,10 +44,10 @@ export function useSearchHighlight(container: RefObject<HTMLElement | null>, que
       }
     }
     CSS.highlights.set(HIGHLIGHT_NAME, new Highlight(...ranges));
-    root.dataset.searchHits = String(ranges.length);
+    root.setAttribute('data-search-hits', String(ranges.length));
     return () => {
       CSS.highlights.delete(HIGHLIGHT_NAME);
-      delete root.dataset.searchHits;
+      root.removeAttribute('data-search-hits');
     };
   }, [container, query, key]);
 }

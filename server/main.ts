@@ -44,6 +44,8 @@ async function main() {
   // The index first: on an empty library it is cheap, and the demo import then indexes as it goes.
   await services.searchIndexer.ensureCurrent();
   if (env.IMPORT_DEMO_CONTENT) await services.demoImport.importOnce();
+  // Large libraries: answer the most common words ahead, in the background (readers are served meanwhile).
+  void services.search.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'search warm-up failed'));
 
   const server = http.createServer();
   let handleViteFirst: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;

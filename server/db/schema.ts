@@ -294,6 +294,15 @@ export interface SearchCollectionsTable {
   updated_at: string;
 }
 
+/** A stored answer of an expensive query, valid while the index is at `generation`. */
+export interface SearchAnswersTable {
+  key: string;
+  generation: number;
+  /** JSON: the ranked items and the counts per type. */
+  answer: string;
+  created_at: string;
+}
+
 /** How often a normalised query was searched: an aggregate, nothing about who. */
 export interface SearchQueryCountsTable {
   query: string;
@@ -327,4 +336,5 @@ export interface DB {
   search_passages: SearchPassagesTable;
   search_collections: SearchCollectionsTable;
   search_query_counts: SearchQueryCountsTable;
+  search_answers: SearchAnswersTable;
 }

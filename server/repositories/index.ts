@@ -9,6 +9,7 @@ import { createMetaRepository } from './meta.repository.ts';
 import { createNoteRepository } from './note.repository.ts';
 import { createPlaybackRepository } from './playback.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
+import { createSearchAnswerRepository } from './search-answer.repository.ts';
 import { createSearchCollectionRepository } from './search-collection.repository.ts';
 import { createSearchQueryRepository } from './search-query.repository.ts';
 import { createSessionRepository } from './session.repository.ts';
@@ -34,6 +35,7 @@ export function createRepositories(db: Executor) {
     playback: createPlaybackRepository(db),
     /** The search engine's index (FTS5 or PostgreSQL): written in the same transaction as the content. */
     search: createSearchIndex(db),
+    searchAnswers: createSearchAnswerRepository(db),
     searchCollections: createSearchCollectionRepository(db),
     searchQueries: createSearchQueryRepository(db),
   };

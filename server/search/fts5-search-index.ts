@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { indexForms } from '#common/text/search-tokens.ts';
 import type { Executor } from '#server/db/database.ts';
+import { bumpGeneration, readGeneration } from './generation.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
 
@@ -49,6 +50,7 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
   return {
     async replaceItem(document: ItemDocument) {
       await this.removeItem(document.kind, document.itemId);
+      // removeItem moved the generation on already.
       for (let i = 0; i < document.passages.length; i += BATCH) {
         const batch = document.passages.slice(i, i + BATCH).map((p) => ({
           id: passageIdOf(document.kind, document.itemId, p.seq),
@@ -76,6 +78,7 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
         db,
       );
       await db.deleteFrom('search_passages').where('id', '>=', from).where('id', '<=', to).execute();
+      await bumpGeneration(db);
     },
 
     async clearKind(kind) {
@@ -83,6 +86,7 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
         db,
       );
       await db.deleteFrom('search_passages').where('kind', '=', kind).execute();
+      await bumpGeneration(db);
     },
 
     async rankItems(query, within) {
@@ -104,13 +108,31 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
       return new Set(rows.map((r) => Number(r.item)));
     },
 
-    async bestPassages(query, itemKey, limit) {
+    async matchingPassages(clause, itemKey, limit) {
       const [from, to] = itemIdRange(itemKey);
-      const { rows } = await sql<{ id: number; score: number }>`
-        SELECT rowid AS id, ${score} AS score FROM search_fts
-        WHERE search_fts MATCH ${queryExpression(query)} AND rowid BETWEEN ${from} AND ${to}
-        ORDER BY score DESC, rowid LIMIT ${limit}`.execute(db);
-      return rows.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
+      const { rows } = await sql<{ id: number }>`
+        SELECT rowid AS id FROM search_fts
+        WHERE search_fts MATCH ${clauseExpression(clause)} AND rowid BETWEEN ${from} AND ${to}
+        ORDER BY rowid LIMIT ${limit}`.execute(db);
+      return rows.map((r) => Number(r.id));
+    },
+
+    generation: () => readGeneration(db),
+
+    async frequentTerms(limit, minPassages) {
+      // fts5vocab reads the index's own term list; a temporary table lives with this connection only.
+      await sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, search_fts, 'col')`.execute(
+        db,
+      );
+      const { rows } = await sql<{ col: string; term: string; doc: number }>`
+        SELECT col, term, doc FROM temp.search_vocab WHERE doc >= ${minPassages} ORDER BY doc DESC, term LIMIT ${limit}`.execute(
+        db,
+      );
+      return rows.map((r) => ({
+        form: r.col === 'exact' ? ('exact' as const) : ('folded' as const),
+        term: r.term,
+        passages: Number(r.doc),
+      }));
     },
 
     async passages(ids) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { tokenize, type SearchToken } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { Executor } from '#server/db/database.ts';
+import { bumpGeneration, readGeneration } from './generation.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
 
@@ -76,10 +77,12 @@ export function createPostgresSearchIndex(db: Executor): SearchIndex {
     async removeItem(kind, itemId) {
       const [from, to] = itemIdRange(itemKeyOf(kind, itemId));
       await db.deleteFrom('search_passages').where('id', '>=', from).where('id', '<=', to).execute();
+      await bumpGeneration(db);
     },
 
     async clearKind(kind) {
       await db.deleteFrom('search_passages').where('kind', '=', kind).execute();
+      await bumpGeneration(db);
     },
 
     async rankItems(query, within) {
@@ -98,13 +101,19 @@ export function createPostgresSearchIndex(db: Executor): SearchIndex {
       return new Set(rows.map((r) => Number(r.item)));
     },
 
-    async bestPassages(query, itemKey, limit) {
+    async matchingPassages(clause, itemKey, limit) {
       const [from, to] = itemIdRange(itemKey);
-      const { rows } = await sql<{ id: string; score: number }>`
-        SELECT id, ${scoreOf(query)} AS score FROM search_passages
-        WHERE ${matches(query.required)} AND id BETWEEN ${from} AND ${to}
-        ORDER BY score DESC, id LIMIT ${limit}`.execute(db);
-      return rows.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
+      const { rows } = await sql<{ id: string }>`
+        SELECT id FROM search_passages WHERE ${matches(clause)} AND id BETWEEN ${from} AND ${to}
+        ORDER BY id LIMIT ${limit}`.execute(db);
+      return rows.map((r) => Number(r.id));
+    },
+
+    generation: () => readGeneration(db),
+
+    // ts_stat would read every tsvector: answering ahead is left to the answer store's own use here.
+    async frequentTerms() {
+      return [];
     },
 
     async passages(ids) {

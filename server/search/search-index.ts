@@ -46,11 +46,6 @@ export interface ItemHit {
   passages: number;
 }
 
-export interface PassageHit {
-  id: number;
-  score: number;
-}
-
 export type PassageRow = SearchPassagesTable;
 
 export interface SearchIndex {
@@ -63,9 +58,20 @@ export interface SearchIndex {
   rankItems(query: EngineQuery, within?: number): Promise<ItemHit[]>;
   /** The keys of the items where the clause matches somewhere. */
   matchingItems(clause: MatchClause): Promise<Set<number>>;
-  /** The best passages of one item, best first (ties: reading order). */
-  bestPassages(query: EngineQuery, itemKey: number, limit: number): Promise<PassageHit[]>;
+  /**
+   * The ids of an item's passages where the clause matches, in reading order, at most `limit`.
+   * (No engine score: choosing which passages of an item to show is done in JavaScript, because
+   * FTS5's bm25() rescans the whole index for its statistics on every call.)
+   */
+  matchingPassages(clause: MatchClause, itemKey: number, limit: number): Promise<number[]>;
   passages(ids: readonly number[]): Promise<PassageRow[]>;
   /** How many passages are indexed. */
   size(): Promise<number>;
+  /** A number that changes whenever the index changes (answers stored under another one are stale). */
+  generation(): Promise<number>;
+  /** The most frequent words (by passages), with their form: the queries worth answering ahead. */
+  frequentTerms(
+    limit: number,
+    minPassages: number,
+  ): Promise<{ form: 'exact' | 'folded'; term: string; passages: number }[]>;
 }

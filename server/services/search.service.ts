@@ -7,9 +7,9 @@ import {
   type SearchResult,
 } from '#common/contracts/search.schema.ts';
 import { articlePath, bookPath, chapterPath, collectionPath, talkPath, videoPath } from '#common/paths.ts';
-import { snippet, queryWords, type HighlightOptions } from '#common/text/search-tokens.ts';
+import { highlight, snippet, queryWords, tokenize, type HighlightOptions } from '#common/text/search-tokens.ts';
 import { suggestFromTyping } from '#common/text/typing-conversion.ts';
-import { hasDiacritics, toExactForm } from '#common/text/vietnamese.ts';
+import { hasDiacritics, normalizeText, toExactForm } from '#common/text/vietnamese.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { itemKeyOf, SearchKind, splitItemKey } from '#server/search/passage-id.ts';
@@ -33,6 +33,17 @@ const SNIPPET_LENGTH = 260;
 // Answers of the engine kept for repeated queries (tabs, pages, the popular queries), per process.
 const CACHE_SIZE = 500;
 const CACHE_TTL_MS = 5 * 60_000;
+// An answer that took the engine this long is stored for the index's generation (see rank()).
+const STORE_AFTER_MS = 25;
+// Answering ahead (warmUp): the most frequent words of libraries of at least this many passages.
+const WARM_MIN_INDEX_SIZE = 50_000;
+const WARM_TERMS = 600;
+const WARM_MIN_PASSAGES = 5_000;
+// At most this many matching passages of one item are read to choose the ones shown.
+const CANDIDATE_PASSAGES = 300;
+// BM25's constants (as FTS5's bm25()).
+const K1 = 1.2;
+const B = 0.75;
 // A query must be searched this often before "most searched" shows it (one person's typo stays private).
 const POPULAR_MIN_COUNT = 2;
 // Queries longer than this are not counted for "most searched" (passages pasted in are not topics).
@@ -51,9 +62,11 @@ const TYPE_OF_KIND: Record<number, ResultType> = {
 function phraseClause(text: string): MatchClause | null {
   const words = queryWords(text);
   if (words.folded.length === 0) return null;
+  // One word is the same search as a phrase or not: one spelling, so it is one stored answer.
+  const phrase = words.folded.length > 1;
   return hasDiacritics(text)
-    ? { form: 'exact', words: words.exact, phrase: true }
-    : { form: 'folded', words: words.folded, phrase: true };
+    ? { form: 'exact', words: words.exact, phrase }
+    : { form: 'folded', words: words.folded, phrase };
 }
 
 /** The engine query for the reader's query and mode; null when the query has no word at all. */
@@ -103,7 +116,29 @@ interface RankedAnswer {
 
 interface CacheEntry {
   at: number;
+  generation: number;
   answer: RankedAnswer;
+}
+
+/** A stored answer: items as flat [itemKey, score, passages, …] triples (compact JSON). */
+function encodeAnswer(answer: RankedAnswer): string {
+  return JSON.stringify({
+    counts: answer.counts,
+    items: answer.items.flatMap((i) => [i.itemKey, i.score, i.passages]),
+  });
+}
+
+function decodeAnswer(json: string): RankedAnswer {
+  const { counts, items } = JSON.parse(json) as { counts: CountsByType; items: number[] };
+  const out: ItemHit[] = [];
+  for (let i = 0; i + 2 < items.length; i += 3)
+    out.push({ itemKey: items[i]!, score: items[i + 1]!, passages: items[i + 2]! });
+  return { counts, items: out };
+}
+
+export interface SearchServiceOptions {
+  /** Answers that took the engine at least this long are stored (and served from the store). */
+  storeAfterMs?: number;
 }
 
 /** Passages and the item they belong to, ready to present. */
@@ -112,15 +147,21 @@ interface Presentable {
   passage(row: PassageRow): Pick<SearchPassage, 'url' | 'label' | 'startSeconds'>;
 }
 
-export function createSearchService(deps: { repos: Repositories; logger: Logger; now?: () => Date }) {
+export function createSearchService(deps: {
+  repos: Repositories;
+  logger: Logger;
+  now?: () => Date;
+  options?: SearchServiceOptions;
+}) {
   const { repos, logger } = deps;
+  const storeAfterMs = deps.options?.storeAfterMs ?? STORE_AFTER_MS;
   const now = () => deps.now?.() ?? new Date();
   const cache = new Map<string, CacheEntry>();
 
-  function cached(key: string): RankedAnswer | undefined {
+  function cached(key: string, generation: number): RankedAnswer | undefined {
     const entry = cache.get(key);
     if (!entry) return undefined;
-    if (now().getTime() - entry.at > CACHE_TTL_MS) {
+    if (entry.generation !== generation || now().getTime() - entry.at > CACHE_TTL_MS) {
       cache.delete(key);
       return undefined;
     }
@@ -130,17 +171,13 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
     return entry.answer;
   }
 
-  function remember(key: string, answer: RankedAnswer) {
+  function remember(key: string, generation: number, answer: RankedAnswer) {
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, { at: now().getTime(), answer });
+    cache.set(key, { at: now().getTime(), generation, answer });
   }
 
-  /** Every matching item of the query, ranked, with counts per type: from the cache or the engine. */
-  async function rank(plan: EngineQuery, conditions: MatchClause[], within: number | undefined): Promise<RankedAnswer> {
-    const key = JSON.stringify([plan, conditions, within ?? null]);
-    const hit = cached(key);
-    if (hit) return hit;
-
+  /** The engine's answer, conditions applied, in a stable order, with counts per type. */
+  async function evaluate(plan: EngineQuery, conditions: MatchClause[], within: number | undefined) {
     let items = await repos.search.rankItems(plan, within);
     for (const condition of conditions) {
       const allowed = await repos.search.matchingItems(condition);
@@ -153,8 +190,44 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
       counts[TYPE_OF_KIND[splitItemKey(item.itemKey).kind] ?? 'book']++;
       counts.all++;
     }
-    const answer = { items, counts };
-    remember(key, answer);
+    return { items, counts };
+  }
+
+  /**
+   * Every matching item of the query, ranked, with counts per type. From this process's memory,
+   * else from the answers stored for this generation of the index, else from the engine — and an
+   * answer that was expensive to make (a common word matches a large part of the library) is
+   * stored, so it is made once per generation, not once per reader.
+   */
+  async function rank(
+    plan: EngineQuery,
+    conditions: MatchClause[],
+    within: number | undefined,
+    alwaysStore = false,
+  ): Promise<RankedAnswer> {
+    const key = JSON.stringify([plan, conditions, within ?? null]);
+    const generation = await repos.search.generation();
+    const hit = cached(key, generation);
+    if (hit) return hit;
+
+    const stored = await repos.searchAnswers.find(key, generation);
+    if (stored) {
+      const answer = decodeAnswer(stored);
+      remember(key, generation, answer);
+      return answer;
+    }
+
+    const started = performance.now();
+    const answer = await evaluate(plan, conditions, within);
+    remember(key, generation, answer);
+    if (alwaysStore || performance.now() - started >= storeAfterMs) {
+      try {
+        await repos.searchAnswers.save(key, generation, encodeAnswer(answer), now().toISOString());
+      } catch (error) {
+        // Storing is an optimisation: the reader has the answer anyway.
+        logger.warn({ err: error }, 'could not store a search answer');
+      }
+    }
     return answer;
   }
 
@@ -262,6 +335,35 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
     }
   }
 
+  /**
+   * The passages of one item to show, best first. Scored here rather than by the engine: FTS5's
+   * bm25() reads the whole index for its statistics on each call, which made showing ten items
+   * cost as much as ranking them. Within one item the statistics hardly matter: a BM25-like score
+   * of the marked words (phrases in strict mode) and the passage's length, with words written as
+   * the reader wrote them counting double. Ties keep reading order.
+   */
+  async function bestPassages(plan: EngineQuery, itemKey: number, marks: HighlightOptions, limit: number) {
+    const ids = await repos.search.matchingPassages(plan.required, itemKey, CANDIDATE_PASSAGES);
+    const rows = await repos.search.passages(ids);
+    const exactWords = new Set(plan.boosts.filter((b) => b.form === 'exact').flatMap((b) => b.words));
+    const scored = rows.map((row) => {
+      const tokens = tokenize(normalizeText(row.body));
+      // Marked words, plus one for each run of several (a phrase, or words side by side).
+      const runs = highlight(row.body, marks).filter((seg) => seg.hit);
+      const hits = runs.reduce((n, run) => n + tokenize(run.text).length + (/\s/.test(run.text.trim()) ? 1 : 0), 0);
+      const exactHits = exactWords.size > 0 ? tokens.filter((t) => exactWords.has(t.exact)).length : 0;
+      return { row, length: tokens.length, hits: hits + exactHits };
+    });
+    const averageLength = scored.reduce((n, s) => n + s.length, 0) / Math.max(1, scored.length);
+    const scoreOf = (s: (typeof scored)[number]) =>
+      (s.hits * (K1 + 1)) / (s.hits + K1 * (1 - B + (B * s.length) / Math.max(1, averageLength)));
+    return scored
+      .map((s) => ({ row: s.row, score: scoreOf(s) }))
+      .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
+      .slice(0, limit)
+      .map((s) => s.row);
+  }
+
   /** The answer for a plan, one page of it, presented. */
   async function answer(request: SearchRequest, plan: EngineQuery | null, within: number | undefined) {
     const conditions = request.conditions.map(phraseClause).filter((c): c is MatchClause => c !== null);
@@ -281,10 +383,9 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
 
     const best = await Promise.all(
       pageHits.map((hit) =>
-        repos.search.bestPassages(plan, hit.itemKey, request.bookCode ? PASSAGES_IN_BOOK : PASSAGES_PER_ITEM),
+        bestPassages(plan, hit.itemKey, highlightWith, request.bookCode ? PASSAGES_IN_BOOK : PASSAGES_PER_ITEM),
       ),
     );
-    const rows = new Map((await repos.search.passages(best.flat().map((p) => p.id))).map((r) => [r.id, r]));
     const items: SearchItem[] = [];
     pageHits.forEach((hit, i) => {
       const shown = presentable.get(hit.itemKey);
@@ -292,12 +393,11 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
         logger.warn({ itemKey: hit.itemKey }, 'search index lists an item that is not published');
         return;
       }
-      const passages = (best[i] ?? []).flatMap((p) => {
-        const row = rows.get(p.id);
-        return row
-          ? [{ id: row.id, ...shown.passage(row), snippet: snippet(row.body, highlightWith, SNIPPET_LENGTH) }]
-          : [];
-      });
+      const passages = (best[i] ?? []).map((row) => ({
+        id: row.id,
+        ...shown.passage(row),
+        snippet: snippet(row.body, highlightWith, SNIPPET_LENGTH),
+      }));
       items.push({ ...shown.item, matchCount: hit.passages, passages });
     });
     return { items, total: ofType.length, counts: ranked.counts };
@@ -347,9 +447,38 @@ export function createSearchService(deps: { repos: Repositories; logger: Logger;
       return repos.searchQueries.listTop(limit, POPULAR_MIN_COUNT);
     },
 
-    /** Forgets cached answers (after the content changed). */
+    /** Forgets this process's cached answers (stored ones follow the index's generation). */
     invalidate() {
       cache.clear();
+    },
+
+    /**
+     * Answers ahead the one-word searches of the most frequent words (strict and broad), the
+     * searches whose answers cost most, and stores them for this generation of the index. Small
+     * libraries need none of it. Yields between queries so readers are served meanwhile.
+     */
+    async warmUp(options: { terms?: number; minPassages?: number; minIndexSize?: number } = {}) {
+      const started = performance.now();
+      if ((await repos.search.size()) < (options.minIndexSize ?? WARM_MIN_INDEX_SIZE)) return { queries: 0, ms: 0 };
+      await repos.searchAnswers.removeStale(await repos.search.generation());
+      const terms = await repos.search.frequentTerms(
+        options.terms ?? WARM_TERMS,
+        options.minPassages ?? WARM_MIN_PASSAGES,
+      );
+      let queries = 0;
+      for (const { term, form } of terms) {
+        const modes: SearchRequest['mode'][] = form === 'exact' ? ['strict', 'broad'] : ['strict'];
+        for (const mode of modes) {
+          const plan = planQuery(term, mode);
+          if (!plan) continue;
+          await rank(plan, [], undefined, true);
+          queries++;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      const ms = Math.round(performance.now() - started);
+      logger.info({ queries, ms }, 'search answers of frequent words stored');
+      return { queries, ms };
     },
   };
 }

@@ -189,3 +189,94 @@ describe.each(engines)('search on %s', (engine) => {
     expect(book).not.toBeNull();
   });
 });
+
+describe.each(engines)('stored answers of expensive queries on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves a stored answer while the index is unchanged, and forgets it when the index changes', async () => {
+    const { createSearchService } = await import('#server/services/search.service.ts');
+    const { createRepositories } = await import('#server/repositories/index.ts');
+    const { createLogger } = await import('#server/logger.ts');
+    const repos = createRepositories(t.db.database.db);
+    // Every answer counts as expensive here, so each is stored.
+    const make = () => createSearchService({ repos, logger: createLogger('silent'), options: { storeAfterMs: 0 } });
+    const request = {
+      query: 'phật',
+      mode: 'strict' as const,
+      type: 'all' as const,
+      conditions: [],
+      page: 1,
+      perPage: 10,
+    };
+    const first = await make().search(request);
+    expect(first.countsByType.all).toBeGreaterThan(0);
+    const stored = await t.db.database.db.selectFrom('search_answers').selectAll().execute();
+    expect(stored.length).toBe(1);
+
+    // A new process (no memory) answers from the store: mark the stored counts to see it.
+    const marked = JSON.parse(stored[0]!.answer) as { counts: Record<string, number> };
+    marked.counts.video = 4242;
+    await t.db.database.db
+      .updateTable('search_answers')
+      .set({ answer: JSON.stringify(marked) })
+      .where('key', '=', stored[0]!.key)
+      .execute();
+    expect((await make().search(request)).countsByType.video).toBe(4242);
+
+    // Any change to the index moves the generation on: the stored answer is stale.
+    const bookId = (
+      await t.db.database.db
+        .selectFrom('books')
+        .select('id')
+        .where('code', '=', 'kinh-vu-lan')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await indexBook(repos, bookId);
+    const fresh = await make().search(request);
+    expect(fresh.countsByType.video).toBe(0);
+    expect(fresh.countsByType).toEqual(first.countsByType);
+    expect(await repos.searchAnswers.removeStale(await repos.search.generation())).toBe(0);
+  });
+
+  it('answers the most frequent words ahead (FTS5) and stores those answers', async () => {
+    const { createSearchService } = await import('#server/services/search.service.ts');
+    const { createRepositories } = await import('#server/repositories/index.ts');
+    const { createLogger } = await import('#server/logger.ts');
+    const repos = createRepositories(t.db.database.db);
+    const service = createSearchService({ repos, logger: createLogger('silent') });
+    const small = await service.warmUp({ terms: 3, minPassages: 10 });
+    // The demo library is far below the size where answering ahead pays.
+    expect(small.queries).toBe(0);
+    await t.db.database.db.deleteFrom('search_answers').execute();
+    const result = await service.warmUp({ terms: 3, minPassages: 10, minIndexSize: 0 });
+    const stored = await t.db.database.db.selectFrom('search_answers').select('key').execute();
+    if (engine === 'postgres') {
+      expect(result.queries).toBe(0);
+      return;
+    }
+    expect(result.queries).toBeGreaterThanOrEqual(3);
+    expect(stored.length).toBe(result.queries);
+    // Each stored key is the plan of a one-word search, as a reader's search makes it.
+    const terms = await repos.search.frequentTerms(3, 10);
+    const { planQuery } = await import('#server/services/search.service.ts');
+    expect(stored.map((s) => s.key)).toContain(JSON.stringify([planQuery(terms[0]!.term, 'strict'), [], null]));
+  });
+
+  it('lists the most frequent words of the index (FTS5), the ones worth answering ahead', async () => {
+    const repos = (await import('#server/repositories/index.ts')).createRepositories(t.db.database.db);
+    const terms = await repos.search.frequentTerms(5, 10);
+    if (engine === 'postgres') {
+      expect(terms).toEqual([]);
+      return;
+    }
+    expect(terms.length).toBe(5);
+    expect([...terms].sort((a, b) => b.passages - a.passages)).toEqual(terms);
+    expect(terms.every((term) => term.passages >= 10)).toBe(true);
+  });
+});

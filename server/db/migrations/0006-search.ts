@@ -3,8 +3,9 @@ import { isPostgres, withId, withTimestamps } from './helpers.ts';
 
 /**
  * Search: the indexed passages (one per paragraph, transcript segment or title block), the
- * engine's own index beside them (FTS5 on SQLite, tsvector + GIN on PostgreSQL), the reader's
- * saved searches, and the aggregate counts of what is searched (nothing about who).
+ * engine's own index beside them (FTS5 on SQLite, tsvector + GIN on PostgreSQL), stored answers
+ * of expensive queries, the reader's saved searches, and the aggregate counts of what is searched
+ * (nothing about who).
  *
  * A passage id packs where it belongs — kind, item and rank inside the item — so the engine can
  * filter by type and group by item from the id alone (see server/search/passage-id.ts).
@@ -57,6 +58,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'created_at'])
     .execute();
 
+  // Answers to expensive queries (the items of a common word, ranked), kept across restarts and
+  // valid for one generation of the index (see server/search/generation.ts).
+  await db.schema
+    .createTable('search_answers')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('generation', 'integer', (c) => c.notNull())
+    .addColumn('answer', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+
   await db.schema
     .createTable('search_query_counts')
     .addColumn('query', 'text', (c) => c.primaryKey())
@@ -68,6 +79,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('search_query_counts').ifExists().execute();
+  await db.schema.dropTable('search_answers').ifExists().execute();
   await db.schema.dropTable('search_collections').ifExists().execute();
   if (!isPostgres(db)) await sql`DROP TABLE IF EXISTS search_fts`.execute(db);
   await db.schema.dropTable('search_passages').ifExists().execute();

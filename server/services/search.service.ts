@@ -39,8 +39,11 @@ const STORE_AFTER_MS = 25;
 const WARM_MIN_INDEX_SIZE = 50_000;
 const WARM_TERMS = 600;
 const WARM_MIN_PASSAGES = 5_000;
-// At most this many matching passages of one item are read to choose the ones shown.
-const CANDIDATE_PASSAGES = 300;
+// The passages shown are chosen among an item's first matches in reading order, at most this many
+// (a common word matches thousands of passages of a long book; reading them all to show three costs
+// more than ranking the whole library did).
+const CANDIDATE_PASSAGES = 40;
+const CANDIDATE_PASSAGES_IN_BOOK = 500;
 // BM25's constants (as FTS5's bm25()).
 const K1 = 1.2;
 const B = 0.75;
@@ -342,8 +345,13 @@ export function createSearchService(deps: {
    * of the marked words (phrases in strict mode) and the passage's length, with words written as
    * the reader wrote them counting double. Ties keep reading order.
    */
-  async function bestPassages(plan: EngineQuery, itemKey: number, marks: HighlightOptions, limit: number) {
-    const ids = await repos.search.matchingPassages(plan.required, itemKey, CANDIDATE_PASSAGES);
+  async function bestPassages(plan: EngineQuery, itemKey: number, marks: HighlightOptions, inBook: boolean) {
+    const ids = await repos.search.matchingPassages(
+      plan.required,
+      itemKey,
+      inBook ? CANDIDATE_PASSAGES_IN_BOOK : CANDIDATE_PASSAGES,
+    );
+    const limit = inBook ? PASSAGES_IN_BOOK : PASSAGES_PER_ITEM;
     const rows = await repos.search.passages(ids);
     const exactWords = new Set(plan.boosts.filter((b) => b.form === 'exact').flatMap((b) => b.words));
     const scored = rows.map((row) => {
@@ -382,9 +390,7 @@ export function createSearchService(deps: {
     const highlightWith = highlightOptions(request.query, request.mode);
 
     const best = await Promise.all(
-      pageHits.map((hit) =>
-        bestPassages(plan, hit.itemKey, highlightWith, request.bookCode ? PASSAGES_IN_BOOK : PASSAGES_PER_ITEM),
-      ),
+      pageHits.map((hit) => bestPassages(plan, hit.itemKey, highlightWith, Boolean(request.bookCode))),
     );
     const items: SearchItem[] = [];
     pageHits.forEach((hit, i) => {
@@ -418,13 +424,11 @@ export function createSearchService(deps: {
       let suggestion: string | null = null;
       if (counts.all === 0) {
         const converted = suggestFromTyping(request.query);
-        if (converted) {
+        const alternativePlan = converted ? planQuery(converted, request.mode) : null;
+        if (converted && alternativePlan) {
           // Offer it only when it finds something: a suggestion that leads nowhere helps no one.
-          const alternative = await answer(
-            { ...request, query: converted, page: 1 },
-            planQuery(converted, request.mode),
-            within,
-          );
+          const conditions = request.conditions.map(phraseClause).filter((c): c is MatchClause => c !== null);
+          const alternative = await rank(alternativePlan, conditions, within);
           if (alternative.counts.all > 0) suggestion = converted;
         }
       } else if (!request.bookCode && request.page === 1 && request.type === 'all') {

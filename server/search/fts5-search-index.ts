@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { indexForms } from '#common/text/search-tokens.ts';
 import type { Executor } from '#server/db/database.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
+import { readPassagesOfItem } from './passages.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
 
@@ -108,14 +109,17 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
       return new Set(rows.map((r) => Number(r.item)));
     },
 
-    async matchingPassages(clause, itemKey, limit) {
-      const [from, to] = itemIdRange(itemKey);
+    async matchingPassages(clause, itemKey, limit, afterId) {
+      const [start, to] = itemIdRange(itemKey);
+      const from = afterId === undefined ? start : Math.max(start, afterId + 1);
       const { rows } = await sql<{ id: number }>`
         SELECT rowid AS id FROM search_fts
         WHERE search_fts MATCH ${clauseExpression(clause)} AND rowid BETWEEN ${from} AND ${to}
         ORDER BY rowid LIMIT ${limit}`.execute(db);
       return rows.map((r) => Number(r.id));
     },
+
+    passagesOfItem: (itemKey, afterId, limit) => readPassagesOfItem(db, itemKey, afterId, limit),
 
     generation: () => readGeneration(db),
 

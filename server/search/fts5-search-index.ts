@@ -40,8 +40,15 @@ function boostExpression(clause: MatchClause): string {
   return clauseExpression(clause);
 }
 
-// An integer literal: a bound JavaScript number would arrive as a REAL and divide exactly.
-const ITEM_DIVISOR = sql.raw(String(SEQ_SPAN));
+/**
+ * An integer written into the statement. better-sqlite3 binds every JavaScript number as a REAL:
+ * FTS5 then ignores a rowid range (and walks the word's whole list), and `/` divides exactly.
+ */
+function integer(n: number) {
+  if (!Number.isSafeInteger(n)) throw new Error(`Not an integer: ${n}`);
+  return sql.raw(String(n));
+}
+const ITEM_DIVISOR = integer(SEQ_SPAN);
 // bm25() cannot be aggregated directly: the hits are materialised first (see rankItems).
 // bm25() is lower-is-better; we report higher-is-better.
 const score = sql<number>`-bm25(search_fts, ${sql.raw(String(EXACT_WEIGHT))}, ${sql.raw(String(FOLDED_WEIGHT))})`;
@@ -92,7 +99,9 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
 
     async rankItems(query, within) {
       const range =
-        within === undefined ? sql`` : sql`AND rowid BETWEEN ${itemIdRange(within)[0]} AND ${itemIdRange(within)[1]}`;
+        within === undefined
+          ? sql``
+          : sql`AND rowid BETWEEN ${integer(itemIdRange(within)[0])} AND ${integer(itemIdRange(within)[1])}`;
       const { rows } = await sql<{ item: number; best: number; n: number }>`
         WITH hits AS MATERIALIZED (
           SELECT rowid AS id, ${score} AS score FROM search_fts WHERE search_fts MATCH ${queryExpression(query)} ${range}
@@ -114,7 +123,7 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
       const from = afterId === undefined ? start : Math.max(start, afterId + 1);
       const { rows } = await sql<{ id: number }>`
         SELECT rowid AS id FROM search_fts
-        WHERE search_fts MATCH ${clauseExpression(clause)} AND rowid BETWEEN ${from} AND ${to}
+        WHERE search_fts MATCH ${clauseExpression(clause)} AND rowid BETWEEN ${integer(from)} AND ${integer(to)}
         ORDER BY rowid LIMIT ${limit}`.execute(db);
       return rows.map((r) => Number(r.id));
     },

@@ -38,7 +38,8 @@ const PASSAGES_PER_ITEM = 3;
 const PASSAGES_IN_BOOK = 50;
 const SNIPPET_LENGTH = 260;
 // Answers of the engine kept for repeated queries (tabs, pages, the popular queries), per process.
-const CACHE_SIZE = 500;
+// A common word's answer lists ~10,000 items (~0.5 MB in memory): a hundred of them is plenty.
+const CACHE_SIZE = 100;
 const CACHE_TTL_MS = 5 * 60_000;
 // An answer that took the engine this long is stored for the index's generation (see rank()).
 const STORE_AFTER_MS = 25;
@@ -133,6 +134,11 @@ interface CacheEntry {
   answer: RankedAnswer;
 }
 
+/** The key of an answer: the engine query, the conditions and the item searched within. */
+function answerKey(plan: EngineQuery, conditions: MatchClause[], within: number | undefined): string {
+  return JSON.stringify([plan, conditions, within ?? null]);
+}
+
 /** A stored answer: items as flat [itemKey, score, passages, …] triples (compact JSON). */
 function encodeAnswer(answer: RankedAnswer): string {
   return JSON.stringify({
@@ -212,13 +218,8 @@ export function createSearchService(deps: {
    * answer that was expensive to make (a common word matches a large part of the library) is
    * stored, so it is made once per generation, not once per reader.
    */
-  async function rank(
-    plan: EngineQuery,
-    conditions: MatchClause[],
-    within: number | undefined,
-    alwaysStore = false,
-  ): Promise<RankedAnswer> {
-    const key = JSON.stringify([plan, conditions, within ?? null]);
+  async function rank(plan: EngineQuery, conditions: MatchClause[], within: number | undefined): Promise<RankedAnswer> {
+    const key = answerKey(plan, conditions, within);
     const generation = await repos.search.generation();
     const hit = cached(key, generation);
     if (hit) return hit;
@@ -233,15 +234,27 @@ export function createSearchService(deps: {
     const started = performance.now();
     const answer = await evaluate(plan, conditions, within);
     remember(key, generation, answer);
-    if (alwaysStore || performance.now() - started >= storeAfterMs) {
-      try {
-        await repos.searchAnswers.save(key, generation, encodeAnswer(answer), now().toISOString());
-      } catch (error) {
-        // Storing is an optimisation: the reader has the answer anyway.
-        logger.warn({ err: error }, 'could not store a search answer');
-      }
-    }
+    if (performance.now() - started >= storeAfterMs) await store(key, generation, answer);
     return answer;
+  }
+
+  async function store(key: string, generation: number, answer: RankedAnswer) {
+    try {
+      await repos.searchAnswers.save(key, generation, encodeAnswer(answer), now().toISOString());
+    } catch (error) {
+      // Storing is an optimisation: the reader has the answer anyway.
+      logger.warn({ err: error }, 'could not store a search answer');
+    }
+  }
+
+  /** For warmUp: the answer is stored, not kept in this process's memory. */
+  async function evaluateAndStore(
+    plan: EngineQuery,
+    conditions: MatchClause[],
+    within: number | undefined,
+    generation: number,
+  ) {
+    await store(answerKey(plan, conditions, within), generation, await evaluate(plan, conditions, within));
   }
 
   /** Titles and addresses of the items of one page, by item key. Items no longer published are absent. */
@@ -499,7 +512,8 @@ export function createSearchService(deps: {
     async warmUp(options: { terms?: number; minPassages?: number; minIndexSize?: number } = {}) {
       const started = performance.now();
       if ((await repos.search.size()) < (options.minIndexSize ?? WARM_MIN_INDEX_SIZE)) return { queries: 0, ms: 0 };
-      await repos.searchAnswers.removeStale(await repos.search.generation());
+      const generation = await repos.search.generation();
+      await repos.searchAnswers.removeStale(generation);
       const terms = await repos.search.frequentTerms(
         options.terms ?? WARM_TERMS,
         options.minPassages ?? WARM_MIN_PASSAGES,
@@ -510,7 +524,9 @@ export function createSearchService(deps: {
         for (const mode of modes) {
           const plan = planQuery(term, mode);
           if (!plan) continue;
-          await rank(plan, [], undefined, true);
+          // Stored at this generation already (an earlier start): nothing to do.
+          if (await repos.searchAnswers.has(answerKey(plan, [], undefined), generation)) continue;
+          await evaluateAndStore(plan, [], undefined, generation);
           queries++;
           await new Promise((resolve) => setImmediate(resolve));
         }

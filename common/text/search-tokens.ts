@@ -70,26 +70,6 @@ export function queryWords(query: string): { exact: string[]; folded: string[] }
   return { exact: tokens.map((t) => t.exact), folded: tokens.map((t) => t.folded) };
 }
 
-/** What the engines match: words in one form, as a phrase (in order, adjacent) or all anywhere. */
-export interface WordClause {
-  form: 'exact' | 'folded';
-  words: readonly string[];
-  phrase: boolean;
-}
-
-/** Whether a passage's tokens match the clause, as the search engines decide it. */
-export function clauseMatches(tokens: readonly SearchToken[], clause: WordClause): boolean {
-  const forms = tokens.map((t) => t[clause.form]);
-  if (!clause.phrase || clause.words.length < 2) {
-    const present = new Set(forms);
-    return clause.words.every((w) => present.has(w));
-  }
-  for (let i = 0; i + clause.words.length <= forms.length; i++) {
-    if (clause.words.every((w, k) => forms[i + k] === w)) return true;
-  }
-  return false;
-}
-
 /** A piece of text, marked when it is a match. */
 export interface HighlightSegment {
   text: string;

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { indexForms } from '#common/text/search-tokens.ts';
 import type { Executor } from '#server/db/database.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
-import { readPassagesOfItem } from './passages.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
 
@@ -118,17 +117,14 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
       return new Set(rows.map((r) => Number(r.item)));
     },
 
-    async matchingPassages(clause, itemKey, limit, afterId) {
-      const [start, to] = itemIdRange(itemKey);
-      const from = afterId === undefined ? start : Math.max(start, afterId + 1);
+    async matchingPassages(clause, itemKey, limit) {
+      const [from, to] = itemIdRange(itemKey);
       const { rows } = await sql<{ id: number }>`
         SELECT rowid AS id FROM search_fts
         WHERE search_fts MATCH ${clauseExpression(clause)} AND rowid BETWEEN ${integer(from)} AND ${integer(to)}
         ORDER BY rowid LIMIT ${limit}`.execute(db);
       return rows.map((r) => Number(r.id));
     },
-
-    passagesOfItem: (itemKey, afterId, limit) => readPassagesOfItem(db, itemKey, afterId, limit),
 
     generation: () => readGeneration(db),
 

@@ -3,7 +3,6 @@ import { tokenize, type SearchToken } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { Executor } from '#server/db/database.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
-import { readPassagesOfItem } from './passages.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
 
@@ -102,16 +101,13 @@ export function createPostgresSearchIndex(db: Executor): SearchIndex {
       return new Set(rows.map((r) => Number(r.item)));
     },
 
-    async matchingPassages(clause, itemKey, limit, afterId) {
-      const [start, to] = itemIdRange(itemKey);
-      const from = afterId === undefined ? start : Math.max(start, afterId + 1);
+    async matchingPassages(clause, itemKey, limit) {
+      const [from, to] = itemIdRange(itemKey);
       const { rows } = await sql<{ id: string }>`
         SELECT id FROM search_passages WHERE ${matches(clause)} AND id BETWEEN ${from} AND ${to}
         ORDER BY id LIMIT ${limit}`.execute(db);
       return rows.map((r) => Number(r.id));
     },
-
-    passagesOfItem: (itemKey, afterId, limit) => readPassagesOfItem(db, itemKey, afterId, limit),
 
     generation: () => readGeneration(db),
 

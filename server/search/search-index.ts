@@ -63,9 +63,7 @@ export interface SearchIndex {
    * (No engine score: choosing which passages of an item to show is done in JavaScript, because
    * FTS5's bm25() rescans the whole index for its statistics on every call.)
    */
-  matchingPassages(clause: MatchClause, itemKey: number, limit: number, afterId?: number): Promise<number[]>;
-  /** An item's passages in reading order, after `afterId` (null: from the start), at most `limit`. */
-  passagesOfItem(itemKey: number, afterId: number | null, limit: number): Promise<PassageRow[]>;
+  matchingPassages(clause: MatchClause, itemKey: number, limit: number): Promise<number[]>;
   passages(ids: readonly number[]): Promise<PassageRow[]>;
   /** How many passages are indexed. */
   size(): Promise<number>;

@@ -7,14 +7,7 @@ import {
   type SearchResult,
 } from '#common/contracts/search.schema.ts';
 import { articlePath, bookPath, chapterPath, collectionPath, talkPath, videoPath } from '#common/paths.ts';
-import {
-  clauseMatches,
-  highlight,
-  snippet,
-  queryWords,
-  tokenize,
-  type HighlightOptions,
-} from '#common/text/search-tokens.ts';
+import { highlight, snippet, queryWords, tokenize, type HighlightOptions } from '#common/text/search-tokens.ts';
 import { suggestFromTyping } from '#common/text/typing-conversion.ts';
 import { hasDiacritics, normalizeText, toExactForm } from '#common/text/vietnamese.ts';
 import type { Logger } from '#server/logger.ts';
@@ -52,9 +45,6 @@ const WARM_MIN_PASSAGES = 5_000;
 // more than ranking the whole library did).
 const CANDIDATE_PASSAGES = 40;
 const CANDIDATE_PASSAGES_IN_BOOK = 500;
-// Reading an item's passages to find its first matches: so many at a time, up to so many in all.
-const SCAN_BATCH = 200;
-const SCAN_LIMIT = 600;
 // BM25's constants (as FTS5's bm25()).
 const K1 = 1.2;
 const B = 0.75;
@@ -369,11 +359,13 @@ export function createSearchService(deps: {
    * the reader wrote them counting double. Ties keep reading order.
    */
   async function bestPassages(plan: EngineQuery, itemKey: number, marks: HighlightOptions, inBook: boolean) {
-    const candidates = inBook
-      ? await repos.search.passages(
-          await repos.search.matchingPassages(plan.required, itemKey, CANDIDATE_PASSAGES_IN_BOOK),
-        )
-      : await firstMatches(plan.required, itemKey, CANDIDATE_PASSAGES);
+    const candidates = await repos.search.passages(
+      await repos.search.matchingPassages(
+        plan.required,
+        itemKey,
+        inBook ? CANDIDATE_PASSAGES_IN_BOOK : CANDIDATE_PASSAGES,
+      ),
+    );
     const limit = inBook ? PASSAGES_IN_BOOK : PASSAGES_PER_ITEM;
     const exactWords = new Set(plan.boosts.filter((b) => b.form === 'exact').flatMap((b) => b.words));
     const scored = candidates.map((row) => {
@@ -392,32 +384,6 @@ export function createSearchService(deps: {
       .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
       .slice(0, limit)
       .map((s) => s.row);
-  }
-
-  /**
-   * An item's first passages (reading order) where the clause matches, at most `want`. Read from
-   * the passages themselves and matched here, a few hundred at a time: asking FTS5 for one item's
-   * matches of a common word costs ~20 ms (it walks the word's whole list). Past SCAN_LIMIT
-   * passages (a long book, a rare word) the engine finds the rest, quickly for a rare word.
-   */
-  async function firstMatches(clause: MatchClause, itemKey: number, want: number): Promise<PassageRow[]> {
-    const found: PassageRow[] = [];
-    let after: number | null = null;
-    let scanned = 0;
-    while (found.length < want && scanned < SCAN_LIMIT) {
-      const rows = await repos.search.passagesOfItem(itemKey, after, SCAN_BATCH);
-      for (const row of rows) {
-        if (found.length < want && clauseMatches(tokenize(normalizeText(row.body)), clause)) found.push(row);
-      }
-      if (rows.length < SCAN_BATCH) return found;
-      scanned += rows.length;
-      after = rows[rows.length - 1]!.id;
-    }
-    if (found.length < want && after !== null) {
-      const ids = await repos.search.matchingPassages(clause, itemKey, want - found.length, after);
-      found.push(...(await repos.search.passages(ids)));
-    }
-    return found;
   }
 
   /** The answer for a plan, one page of it, presented. */

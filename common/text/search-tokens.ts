@@ -86,7 +86,7 @@ export interface HighlightOptions {
 }
 
 /** Which tokens are hits: each matching word, or only whole occurrences of the phrase. */
-function hitsOf(tokens: readonly SearchToken[], options: HighlightOptions): boolean[] {
+export function hitsOf(tokens: readonly SearchToken[], options: HighlightOptions): boolean[] {
   const wanted = options.exact ?? options.folded;
   const formOf = (t: SearchToken) => (options.exact ? t.exact : t.folded);
   if (!options.phrase || wanted.length < 2) {

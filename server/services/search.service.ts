@@ -7,7 +7,7 @@ import {
   type SearchResult,
 } from '#common/contracts/search.schema.ts';
 import { articlePath, bookPath, chapterPath, collectionPath, talkPath, videoPath } from '#common/paths.ts';
-import { highlight, snippet, queryWords, tokenize, type HighlightOptions } from '#common/text/search-tokens.ts';
+import { hitsOf, snippet, queryWords, tokenize, type HighlightOptions } from '#common/text/search-tokens.ts';
 import { suggestFromTyping } from '#common/text/typing-conversion.ts';
 import { hasDiacritics, normalizeText, toExactForm } from '#common/text/vietnamese.ts';
 import type { Logger } from '#server/logger.ts';
@@ -43,7 +43,7 @@ const WARM_MIN_PASSAGES = 5_000;
 // The passages shown are chosen among an item's first matches in reading order, at most this many
 // (a common word matches thousands of passages of a long book; reading them all to show three costs
 // more than ranking the whole library did).
-const CANDIDATE_PASSAGES = 40;
+const CANDIDATE_PASSAGES = 15;
 const CANDIDATE_PASSAGES_IN_BOOK = 500;
 // BM25's constants (as FTS5's bm25()).
 const K1 = 1.2;
@@ -369,12 +369,18 @@ export function createSearchService(deps: {
     const limit = inBook ? PASSAGES_IN_BOOK : PASSAGES_PER_ITEM;
     const exactWords = new Set(plan.boosts.filter((b) => b.form === 'exact').flatMap((b) => b.words));
     const scored = candidates.map((row) => {
+      // One tokenisation per passage: marked words, plus one for each run of several (a phrase,
+      // or words side by side), plus the words written as the reader wrote them.
       const tokens = tokenize(normalizeText(row.body));
-      // Marked words, plus one for each run of several (a phrase, or words side by side).
-      const runs = highlight(row.body, marks).filter((seg) => seg.hit);
-      const hits = runs.reduce((n, run) => n + tokenize(run.text).length + (/\s/.test(run.text.trim()) ? 1 : 0), 0);
-      const exactHits = exactWords.size > 0 ? tokens.filter((t) => exactWords.has(t.exact)).length : 0;
-      return { row, length: tokens.length, hits: hits + exactHits };
+      const marked = hitsOf(tokens, marks);
+      let hits = 0;
+      marked.forEach((hit, i) => {
+        if (!hit) return;
+        hits++;
+        if (i > 0 && marked[i - 1] && !(i > 1 && marked[i - 2])) hits++;
+        if (exactWords.has(tokens[i]!.exact)) hits++;
+      });
+      return { row, length: tokens.length, hits };
     });
     const averageLength = scored.reduce((n, s) => n + s.length, 0) / Math.max(1, scored.length);
     const scoreOf = (s: (typeof scored)[number]) =>

@@ -43,7 +43,10 @@ async function main() {
   await services.site.ensureDefaults();
   // The index first: on an empty library it is cheap, and the demo import then indexes as it goes.
   await services.searchIndexer.ensureCurrent();
-  if (env.IMPORT_DEMO_CONTENT) await services.demoImport.importOnce();
+  if (env.IMPORT_DEMO_CONTENT) {
+    await services.demoImport.importOnce();
+    await services.demoImport.importTalksOnce();
+  }
   // Large libraries: answer the most common words ahead, in the background (readers are served meanwhile).
   void services.search.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'search warm-up failed'));
 

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from '#server/env.ts';
 import type { Services } from '#server/services/index.ts';
+import { createAudioRoutes } from './audio/audio.routes.ts';
 import { createAuthRoutes } from './auth/auth.routes.ts';
 import { createBookRoutes } from './books/books.routes.ts';
 import { createNoteRoutes } from './notes/notes.routes.ts';
@@ -19,6 +20,7 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createNoteRoutes(services));
   api.route('/', createPlaybackRoutes(services));
   api.route('/', createSearchRoutes(services));
+  api.route('/', createAudioRoutes(services));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-notes-favorites.ts';
 import * as m0004 from './migrations/0004-reading-history.ts';
 import * as m0005 from './migrations/0005-playback.ts';
 import * as m0006 from './migrations/0006-search.ts';
+import * as m0007 from './migrations/0007-talk-licence.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-reading-history': m0004,
   '0005-playback': m0005,
   '0006-search': m0006,
+  '0007-talk-licence': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

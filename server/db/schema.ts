@@ -124,6 +124,11 @@ export interface AudioTalksTable {
   status: ContentStatus;
   created_at: string;
   updated_at: string;
+  /** Licence of the recording (null for talks imported before it was recorded). */
+  license_spdx: string | null;
+  license_name: string | null;
+  license_url: string | null;
+  license_attribution: string | null;
 }
 
 export interface VideosTable {

@@ -1,13 +1,97 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
 import type { AudioCollectionsTable, AudioTalksTable, ContentStatus } from '#server/db/schema.ts';
 import { toCount } from './count.ts';
 
 export type TalkListRow = Selectable<AudioTalksTable> & { collection_title: string };
+export type TalkRow = Selectable<AudioTalksTable>;
+export type CollectionRow = Selectable<AudioCollectionsTable>;
+export type NewTalk = Insertable<AudioTalksTable>;
+export type NewCollection = Insertable<AudioCollectionsTable>;
+/** A collection as lists show it: with its number of published talks and their total length. */
+export type CollectionListRow = CollectionRow & { talk_count: number; total_seconds: number };
 
 /** Dharma talks (pháp âm) and their collections. */
 export function createTalkRepository(db: Executor) {
+  const publishedCollections = () =>
+    db
+      .selectFrom('audio_collections')
+      .selectAll('audio_collections')
+      .select((eb) => [
+        eb
+          .selectFrom('audio_talks')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('audio_talks.collection_id', '=', 'audio_collections.id')
+          .where('audio_talks.status', '=', 'published')
+          .as('talk_count'),
+        eb
+          .selectFrom('audio_talks')
+          .select(sql<string | number>`sum(audio_talks.duration_seconds)`.as('s'))
+          .whereRef('audio_talks.collection_id', '=', 'audio_collections.id')
+          .where('audio_talks.status', '=', 'published')
+          .as('total_seconds'),
+      ])
+      .where('audio_collections.status', '=', 'published');
+  const toCollectionRow = (
+    row: CollectionRow & { talk_count: unknown; total_seconds: unknown },
+  ): CollectionListRow => ({
+    ...row,
+    talk_count: toCount(row.talk_count as string | number | null),
+    total_seconds: toCount(row.total_seconds as string | number | null),
+  });
+
   return {
+    async insertCollection(collection: NewCollection): Promise<number> {
+      const { id } = await db
+        .insertInto('audio_collections')
+        .values(collection)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async insertTalk(talk: NewTalk): Promise<number> {
+      const { id } = await db.insertInto('audio_talks').values(talk).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /** One page of published collections, in their order, with talk counts. */
+    async listPublishedCollections(limit: number, offset: number): Promise<CollectionListRow[]> {
+      const rows = await publishedCollections()
+        .orderBy('audio_collections.position')
+        .orderBy('audio_collections.id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map(toCollectionRow);
+    },
+
+    async countPublishedCollections(): Promise<number> {
+      const row = await db
+        .selectFrom('audio_collections')
+        .select(sql<string | number>`count(*)`.as('n'))
+        .where('status', '=', 'published')
+        .executeTakeFirst();
+      return toCount(row?.n);
+    },
+
+    async findPublishedCollection(id: number): Promise<CollectionListRow | undefined> {
+      const row = await publishedCollections().where('audio_collections.id', '=', id).executeTakeFirst();
+      return row ? toCollectionRow(row) : undefined;
+    },
+
+    /** The published talks of a collection, in their order. */
+    async listPublishedTalksOf(collectionId: number): Promise<TalkRow[]> {
+      return db
+        .selectFrom('audio_talks')
+        .selectAll()
+        .where('collection_id', '=', collectionId)
+        .where('status', '=', 'published')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
     async listNewestPublished(limit: number): Promise<TalkListRow[]> {
       return db
         .selectFrom('audio_talks')

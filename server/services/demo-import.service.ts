@@ -3,9 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { escapeHtml, paragraphsToHtml, summarize } from '#server/lib/html.ts';
+import { parseTranscript } from '#server/lib/webvtt.ts';
 import type { Logger } from '#server/logger.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import { indexArticle, indexBook } from './search-indexer.service.ts';
+import { indexArticle, indexBook, indexCollection, indexTalk } from './search-indexer.service.ts';
 
 /** The corpus format of data/demo (see its README). Checked, so a bad file fails loudly. */
 const ZCorpusDocument = z.object({
@@ -55,7 +57,33 @@ const ZCategories = z.object({
   titles: z.record(z.string(), z.string()).default({}),
 });
 
+const ZTalks = z.object({
+  collections: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      description: z.string(),
+      speaker: z.string(),
+      talks: z.array(
+        z.object({
+          slug: z.string(),
+          title: z.string(),
+          description: z.string(),
+          speaker: z.string(),
+          fileName: z.string().regex(/^[a-z0-9-]+\.mp3$/),
+          transcript: z.string().regex(/^[a-z0-9-]+\.vtt$/),
+          durationSeconds: z.number().int().positive(),
+          recordedOn: z.string(),
+          license: z.object({ spdx: z.string(), name: z.string(), url: z.string(), attribution: z.string() }),
+        }),
+      ),
+    }),
+  ),
+});
+
 const DEMO_IMPORTED_KEY = 'demo_imported_at';
+// Talks came after the first demo content: a library that imported it already gets them once too.
+const DEMO_TALKS_IMPORTED_KEY = 'demo_talks_imported_at';
 
 function readJson(file: string): unknown {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -73,6 +101,12 @@ function bookCodeOf(doc: CorpusDocument): string {
 /** "viwiki-chua-mot-cot" → "chua-mot-cot": the article slug used in URLs. */
 function articleSlugOf(doc: CorpusDocument): string {
   return doc.id.replace(/^viwiki-/, '');
+}
+
+export interface DemoTalksResult {
+  imported: boolean;
+  collections: number;
+  talks: number;
 }
 
 export interface DemoImportResult {
@@ -95,10 +129,82 @@ export function createDemoImportService(deps: {
   now?: () => Date;
   /** Called once the imported content is searchable (the search service forgets cached answers). */
   onIndexed?: () => void;
+  /** Where the talks' audio and transcripts are copied (served at /media/{fileName}). */
+  media: MediaStorage;
 }) {
   const now = () => (deps.now ? deps.now() : new Date()).toISOString();
 
   return {
+    /**
+     * Imports the demo talks (data/demo/talks.json): collections, talks, their MP3 and WebVTT
+     * copied to the media storage, and the transcripts indexed for search — once.
+     */
+    async importTalksOnce(): Promise<DemoTalksResult> {
+      const result: DemoTalksResult = { imported: false, collections: 0, talks: 0 };
+      const file = path.join(deps.demoDir, 'talks.json');
+      if (!fs.existsSync(file)) return result;
+      const plan = ZTalks.parse(readJson(file));
+      const talkDir = path.join(deps.demoDir, 'talks');
+      // Files first (copying twice is harmless); rows and index in one transaction.
+      for (const talk of plan.collections.flatMap((c) => c.talks)) {
+        for (const name of [talk.fileName, talk.transcript]) {
+          if (!(await deps.media.stat(name))) await deps.media.write(name, fs.readFileSync(path.join(talkDir, name)));
+        }
+      }
+      return deps
+        .transaction(async (repos) => {
+          if (await repos.meta.get(DEMO_TALKS_IMPORTED_KEY)) return result;
+          const at = now();
+          for (const [i, collection] of plan.collections.entries()) {
+            const collectionId = await repos.talks.insertCollection({
+              slug: collection.slug,
+              title: normalizeText(collection.title),
+              description: normalizeText(collection.description),
+              speaker: collection.speaker,
+              cover_image: null,
+              position: i + 1,
+              status: 'published',
+              created_at: at,
+              updated_at: at,
+            });
+            for (const [k, talk] of collection.talks.entries()) {
+              const transcript = fs.readFileSync(path.join(talkDir, talk.transcript), 'utf8');
+              const talkId = await repos.talks.insertTalk({
+                collection_id: collectionId,
+                slug: talk.slug,
+                title: normalizeText(talk.title),
+                description: normalizeText(talk.description),
+                speaker: talk.speaker,
+                file_name: talk.fileName,
+                mime_type: 'audio/mpeg',
+                size_bytes: fs.statSync(path.join(talkDir, talk.fileName)).size,
+                duration_seconds: talk.durationSeconds,
+                recorded_on: talk.recordedOn,
+                transcript_file: talk.transcript,
+                position: k + 1,
+                status: 'published',
+                created_at: at,
+                updated_at: at,
+                license_spdx: talk.license.spdx,
+                license_name: talk.license.name,
+                license_url: talk.license.url,
+                license_attribution: talk.license.attribution,
+              });
+              const segments = parseTranscript(transcript).map((c) => ({ startSeconds: c.startSeconds, text: c.text }));
+              await indexTalk(repos, talkId, segments);
+              result.talks++;
+            }
+            await indexCollection(repos, collectionId);
+            result.collections++;
+          }
+          await repos.meta.set(DEMO_TALKS_IMPORTED_KEY, at);
+          result.imported = true;
+          deps.logger.info({ ...result }, 'demo talks imported');
+          return result;
+        })
+        .finally(() => deps.onIndexed?.());
+    },
+
     async importOnce(): Promise<DemoImportResult> {
       const result: DemoImportResult = { imported: false, books: 0, chapters: 0, articles: 0, quotes: 0 };
       return deps

@@ -3,6 +3,7 @@ import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/logger.ts';
 import { createRepositories, type Repositories } from '#server/repositories/index.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
+import { createAudioService } from './audio.service.ts';
 import { createAuthService } from './auth.service.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createBookService } from './book.service.ts';
@@ -53,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
   const history = createHistoryService({ repos });
   const playback = createPlaybackService({ repos });
   const covers = createCoverService({ repos, storage: deps.media });
+  const audio = createAudioService({ repos, media: deps.media });
   const search = createSearchService({ repos, logger: deps.logger });
   const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
   const searchCollections = createSearchCollectionService({ repos });
@@ -61,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     logger: deps.logger,
     transaction,
     onIndexed: search.invalidate,
+    media: deps.media,
   });
 
   return {
@@ -69,6 +72,7 @@ export function createServices(deps: ServiceDeps) {
     books,
     library,
     demoImport,
+    audio,
     search,
     searchIndexer,
     searchCollections,

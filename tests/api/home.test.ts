@@ -44,10 +44,11 @@ describe.each(engines)('home API on %s', (engine) => {
     const res = await t.app.request('/api/v1/public/home_page_data', { method: 'POST' });
     expect(res.status).toBe(200);
     const { data } = ZHomePageDataResponseSchema.parse(await res.json());
-    expect(data.counts).toEqual({ books: 9, talks: 0, videos: 0, compilations: 0, articles: 32 });
+    expect(data.counts).toEqual({ books: 9, talks: 8, videos: 0, compilations: 0, articles: 32 });
     expect(data.newestBooks).toHaveLength(6);
     expect(data.newestArticles).toHaveLength(6);
-    expect(data.newestTalks).toEqual([]);
+    expect(data.newestTalks.length).toBeGreaterThan(0);
+    expect(data.newestTalks.every((talk) => talk.durationSeconds > 0)).toBe(true);
     const kimCang = (
       await (await postJson('/api/v1/public/home_page_data', '{"limit": 24}')).json()
     ).data.newestBooks.find((b: { code: string }) => b.code === 'kinh-kim-cang');

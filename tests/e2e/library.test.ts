@@ -64,7 +64,7 @@ describe('library and book pages', () => {
     await page.close();
   });
 
-  it('pages through the books and shows the empty talks library', async () => {
+  it('pages through the books and shows the talks library', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${baseURL}/thu-vien?loai=book&size=4&page=1`);
     const pager = page.getByRole('navigation', { name: 'Phân trang' });
@@ -83,7 +83,10 @@ describe('library and book pages', () => {
     const res = await page.goto(`${baseURL}/thu-vien?loai=phap-am&page=1&size=10`);
     expect(res!.status()).toBe(200);
     await page.locator('h1', { hasText: 'Pháp âm' }).waitFor();
-    expect(await page.getByText('Chưa có bài pháp âm nào trong thư viện.').count()).toBe(1);
+    // The 8 demo talks, each linking to its collection.
+    await page.locator('.library-talk').first().waitFor();
+    expect(await page.locator('.library-talk').count()).toBe(8);
+    expect(await page.locator('.library-talk').first().getAttribute('href')).toMatch(/^\/phap-am\/\d+/);
     expect(await page.locator('#lib-phut').count()).toBe(1);
     const tabs = page.getByRole('navigation', { name: 'Loại nội dung' }).getByRole('link');
     expect(await tabs.nth(1).getAttribute('aria-current')).toBe('page');

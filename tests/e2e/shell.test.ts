@@ -93,9 +93,10 @@ describe('app shell', () => {
       'Từ điển Phật học',
       'Lịch sử đọc',
     ]);
-    // Badges are counts from the database: 9 demo books; no talks, videos or compilations yet.
+    // Badges are counts from the database: 9 demo books, 8 demo talks; no videos or compilations yet.
     expect(await library.nth(0).locator('.menu-badge').textContent()).toBe('9');
-    expect(await library.locator('.menu-badge').count()).toBe(1);
+    expect(await library.nth(1).locator('.menu-badge').textContent()).toBe('8');
+    expect(await library.locator('.menu-badge').count()).toBe(2);
     expect(await library.nth(0).getAttribute('href')).toBe('/thu-vien?loai=book&size=50&page=1');
     expect(await library.nth(1).getAttribute('href')).toBe('/thu-vien?loai=phap-am&page=1&size=10');
     expect(await library.nth(5).getAttribute('href')).toBe('https://tudien.example.org/');

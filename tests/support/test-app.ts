@@ -48,7 +48,10 @@ export async function createTestApp(
   });
   await services.site.ensureDefaults();
   await services.searchIndexer.ensureCurrent();
-  if (options.demo !== false) await services.demoImport.importOnce();
+  if (options.demo !== false) {
+    await services.demoImport.importOnce();
+    await services.demoImport.importTalksOnce();
+  }
   const app = createApp({ services, env, logger, media });
   return {
     app,

@@ -1,0 +1,52 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  ZAudioCollectionResponseSchema,
+  ZAudioCollectionsQuerySchema,
+  ZAudioCollectionsResponseSchema,
+} from '#common/contracts/audio.schema.ts';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import type { Services } from '#server/services/index.ts';
+import type { ApiEnv } from '../context.ts';
+import { validationHook } from '../validation.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const tags = ['Pháp âm'];
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/public/audio_collections',
+  tags,
+  summary: 'Collections of talks, in their order (page and per_page default to 1 and 10)',
+  request: { query: ZAudioCollectionsQuerySchema },
+  responses: {
+    200: json(ZAudioCollectionsResponseSchema, 'One page of collections'),
+    400: json(ZErrorResponseSchema, 'Bad input'),
+  },
+});
+
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/public/audio_collection/{id}',
+  tags,
+  summary: 'A collection with its talks (fileName, duration in seconds, transcript)',
+  request: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
+  responses: {
+    200: json(ZAudioCollectionResponseSchema, 'The collection and its talks'),
+    400: json(ZErrorResponseSchema, 'Bad input'),
+    404: json(ZErrorResponseSchema, 'No such published collection'),
+  },
+});
+
+export function createAudioRoutes(services: Services) {
+  return new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+    .openapi(listRoute, async (c) => {
+      const { page, per_page } = c.req.valid('query');
+      return c.json({ data: await services.audio.listCollections(page, per_page) }, 200);
+    })
+    .openapi(detailRoute, async (c) =>
+      c.json({ data: await services.audio.getCollection(c.req.valid('param').id) }, 200),
+    );
+}

@@ -1,0 +1,45 @@
+import type { AudioCollection, AudioCollectionDetail } from '#common/contracts/audio.schema.ts';
+import { AppError } from '#server/errors.ts';
+import { parseTranscript, type TranscriptCue } from '#server/lib/webvtt.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
+import { presentAudioCollection, presentTalk } from '#server/presenters/audio.presenter.ts';
+import type { Repositories } from '#server/repositories/index.ts';
+
+const COLLECTION_NOT_FOUND = 'Không tìm thấy tuyển tập pháp âm này.';
+
+/** Dharma talks: their collections, the talks of one, and a talk's timed transcript. */
+export function createAudioService(deps: { repos: Repositories; media: MediaStorage }) {
+  const { repos } = deps;
+  return {
+    async listCollections(page: number, perPage: number) {
+      const [rows, total] = await Promise.all([
+        repos.talks.listPublishedCollections(perPage, (page - 1) * perPage),
+        repos.talks.countPublishedCollections(),
+      ]);
+      return { items: rows.map(presentAudioCollection) as AudioCollection[], total, page, perPage };
+    },
+
+    /** A published collection with its published talks; null when there is none. */
+    async findCollection(id: number): Promise<AudioCollectionDetail | null> {
+      const row = await repos.talks.findPublishedCollection(id);
+      if (!row) return null;
+      const talks = await repos.talks.listPublishedTalksOf(id);
+      return { collection: presentAudioCollection(row), talks: talks.map(presentTalk) };
+    },
+
+    async getCollection(id: number): Promise<AudioCollectionDetail> {
+      const found = await this.findCollection(id);
+      if (!found) throw new AppError('NOT_FOUND', COLLECTION_NOT_FOUND);
+      return found;
+    },
+
+    /** The cues of a talk's transcript file (empty when it has none or it cannot be read). */
+    async transcriptOf(fileName: string | null): Promise<TranscriptCue[]> {
+      if (!fileName || !(await deps.media.stat(fileName))) return [];
+      const text = await new Response(deps.media.read(fileName)).text();
+      return parseTranscript(text);
+    },
+  };
+}
+
+export type AudioService = ReturnType<typeof createAudioService>;

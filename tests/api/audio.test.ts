@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
+import { ZSearchResponseSchema } from '#common/contracts/search.schema.ts';
+import { parseTranscript } from '#server/lib/webvtt.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, DEMO_DIR, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+const demoTalks = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'talks.json'), 'utf8')) as {
+  collections: {
+    title: string;
+    talks: { title: string; fileName: string; transcript: string; durationSeconds: number }[];
+  }[];
+};
+
+describe.each(engines)('talks (pháp âm) on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.request(url, { headers });
+
+  it('lists collections with page and per_page defaulting to 1 and 10, in their order, with counts', async () => {
+    const res = await get('/api/v1/public/audio_collections');
+    expect(res.status).toBe(200);
+    const { data } = ZAudioCollectionsResponseSchema.parse(await res.json());
+    expect(data.page).toBe(1);
+    expect(data.perPage).toBe(10);
+    expect(data.total).toBe(demoTalks.collections.length);
+    expect(data.items.map((c) => c.title)).toEqual(demoTalks.collections.map((c) => c.title));
+    const first = demoTalks.collections[0]!;
+    expect(data.items[0]!.talkCount).toBe(first.talks.length);
+    expect(data.items[0]!.totalSeconds).toBe(first.talks.reduce((n, talk) => n + talk.durationSeconds, 0));
+
+    const second = ZAudioCollectionsResponseSchema.parse(
+      await (await get('/api/v1/public/audio_collections?page=2&per_page=1')).json(),
+    ).data;
+    expect(second.items.map((c) => c.title)).toEqual([demoTalks.collections[1]!.title]);
+    for (const bad of ['page=0', 'per_page=0', 'per_page=101', 'page=abc']) {
+      const r = await get(`/api/v1/public/audio_collections?${bad}`);
+      expect(r.status, bad).toBe(400);
+      expect(((await r.json()) as { errorMessage: string }).errorMessage).toMatch(/[à-ỹ]/);
+    }
+  });
+
+  it('shows a collection with its talks: file, duration, transcript and licence; unknown ids are 404', async () => {
+    const list = ZAudioCollectionsResponseSchema.parse(await (await get('/api/v1/public/audio_collections')).json());
+    const id = list.data.items[0]!.id;
+    const { data } = ZAudioCollectionResponseSchema.parse(
+      await (await get(`/api/v1/public/audio_collection/${id}`)).json(),
+    );
+    const expected = demoTalks.collections[0]!.talks;
+    expect(data.talks.map((talk) => [talk.title, talk.fileName, talk.duration])).toEqual(
+      expected.map((talk) => [talk.title, talk.fileName, talk.durationSeconds]),
+    );
+    expect(data.talks[0]!.url).toBe(`/media/${expected[0]!.fileName}`);
+    expect(data.talks[0]!.transcriptUrl).toBe(`/media/${expected[0]!.transcript}`);
+    expect(data.talks[0]!.license?.spdx).toBeTruthy();
+    expect((await get('/api/v1/public/audio_collection/999999')).status).toBe(404);
+    expect((await get('/api/v1/public/audio_collection/abc')).status).toBe(400);
+  });
+
+  it('serves the talk audio with HTTP Range and its transcript', async () => {
+    const talk = demoTalks.collections[0]!.talks[0]!;
+    const size = fs.statSync(path.join(DEMO_DIR, 'talks', talk.fileName)).size;
+    const res = await get(`/media/${talk.fileName}`, { range: 'bytes=100-199' });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(res.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes)).toEqual(fs.readFileSync(path.join(DEMO_DIR, 'talks', talk.fileName)).subarray(100, 200));
+    const vtt = await get(`/media/${talk.transcript}`);
+    expect(vtt.status).toBe(200);
+    expect(parseTranscript(await vtt.text()).length).toBeGreaterThan(3);
+  });
+
+  it('finds words of a transcript and opens the talk at that moment', async () => {
+    const talk = demoTalks.collections[0]!.talks[0]!;
+    const cues = parseTranscript(fs.readFileSync(path.join(DEMO_DIR, 'talks', talk.transcript), 'utf8'));
+    const cue = cues[3]!;
+    const phrase = cue.text
+      .split(/\s+/)
+      .slice(0, 4)
+      .join(' ')
+      .replace(/[,.!?;:]/g, '');
+    const res = await t.app.request('/api/v1/public/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: phrase, type: 'transcript' }),
+    });
+    const { data } = ZSearchResponseSchema.parse(await res.json());
+    const item = data.items.find((i) => i.title === talk.title);
+    expect(item?.type).toBe('transcript');
+    const passage = item!.passages.find((p) => p.startSeconds === cue.startSeconds);
+    expect(passage).toBeDefined();
+    expect(passage!.url).toMatch(new RegExp(`^/phap-am/\\d+\\?nghe=\\d+&t=${Math.floor(cue.startSeconds)}$`));
+    expect(passage!.label).toMatch(/^\d+:\d{2}$/);
+    expect(data.countsByType.transcript).toBeGreaterThan(0);
+    // The talk's title is found as a talk (type audio).
+    const byTitle = ZSearchResponseSchema.parse(
+      await (
+        await t.app.request('/api/v1/public/search', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'tung kinh han viet', type: 'audio' }),
+        })
+      ).json(),
+    ).data;
+    expect(byTitle.items.map((i) => i.title)).toContain(demoTalks.collections[0]!.title);
+  });
+
+  it('imports the demo talks once', async () => {
+    const again = await t.services.demoImport.importTalksOnce();
+    expect(again.imported).toBe(false);
+    const list = ZAudioCollectionsResponseSchema.parse(await (await get('/api/v1/public/audio_collections')).json());
+    expect(list.data.total).toBe(demoTalks.collections.length);
+  });
+});

@@ -21,16 +21,19 @@ export function collectionPath(collectionId: number): string {
   return `/phap-am/${collectionId}`;
 }
 
-/** A talk inside its collection's page, optionally at a moment (seconds). */
+/**
+ * A talk inside its collection's page, optionally at a moment (whole seconds, rounded up so the
+ * moment falls inside the line that starts there rather than at the end of the one before).
+ */
 export function talkPath(collectionId: number, talkId: number, atSeconds?: number | null): string {
   const params = new URLSearchParams({ nghe: String(talkId) });
-  if (atSeconds !== undefined && atSeconds !== null) params.set('t', String(Math.floor(atSeconds)));
+  if (atSeconds !== undefined && atSeconds !== null) params.set('t', String(Math.ceil(atSeconds)));
   return `${collectionPath(collectionId)}?${params}`;
 }
 
 export function videoPath(slug: string, atSeconds?: number | null): string {
   const params = new URLSearchParams({ xem: slug });
-  if (atSeconds !== undefined && atSeconds !== null) params.set('t', String(Math.floor(atSeconds)));
+  if (atSeconds !== undefined && atSeconds !== null) params.set('t', String(Math.ceil(atSeconds)));
   return `/videos?${params}`;
 }
 

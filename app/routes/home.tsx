@@ -1,3 +1,4 @@
+import { talkPath } from '#common/paths.ts';
 import { Link } from 'react-router';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
 import { keywordLabel, searchUrlForKeyword } from '#common/contracts/keyword.schema.ts';
@@ -124,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="talk-list">
             {home.newestTalks.map((talk) => (
               <li key={talk.id}>
-                <Link to={`/phap-am/${talk.collectionId}`} className="talk-row">
+                <Link to={talkPath(talk.collectionId, talk.id)} className="talk-row">
                   <HeadphonesIcon size={20} />
                   <span className="talk-title">{talk.title}</span>
                   <span className="talk-meta">

@@ -33,6 +33,15 @@ export function createAudioService(deps: { repos: Repositories; media: MediaStor
       return found;
     },
 
+    /** The page of a collection: its talks, the one chosen (or the first) and that talk's transcript. */
+    async findCollectionPage(id: number, talkId: number | null) {
+      const detail = await this.findCollection(id);
+      if (!detail) return null;
+      const current = detail.talks.find((t) => t.id === talkId) ?? detail.talks[0] ?? null;
+      const cues = current?.transcriptUrl ? await this.transcriptOf(current.transcriptUrl.replace(/^\/media\//, '')) : [];
+      return { ...detail, current, cues };
+    },
+
     /** The cues of a talk's transcript file (empty when it has none or it cannot be read). */
     async transcriptOf(fileName: string | null): Promise<TranscriptCue[]> {
       if (!fileName || !(await deps.media.stat(fileName))) return [];

@@ -98,7 +98,7 @@ describe.each(engines)('talks (pháp âm) on %s', (engine) => {
     expect(item?.type).toBe('transcript');
     const passage = item!.passages.find((p) => p.startSeconds === cue.startSeconds);
     expect(passage).toBeDefined();
-    expect(passage!.url).toMatch(new RegExp(`^/phap-am/\\d+\\?nghe=\\d+&t=${Math.floor(cue.startSeconds)}$`));
+    expect(passage!.url).toMatch(new RegExp(`^/phap-am/\\d+\\?nghe=\\d+&t=${Math.ceil(cue.startSeconds)}$`));
     expect(passage!.label).toMatch(/^\d+:\d{2}$/);
     expect(data.countsByType.transcript).toBeGreaterThan(0);
     // The talk's title is found as a talk (type audio).

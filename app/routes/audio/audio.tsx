@@ -1,17 +1,193 @@
+import { data, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
-import { UnderConstruction } from '#app/components/ui/under-construction.tsx';
+import { DEFAULT_AUDIO_PAGE_SIZE } from '#common/contracts/audio.schema.ts';
+import { collectionPath, talkPath } from '#common/paths.ts';
+import { clock, TalkPlayer } from '#app/components/audio/talk-player.tsx';
+import { ExternalIcon, HeadphonesIcon } from '#app/components/ui/icons.tsx';
+import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
+import type { Route } from './+types/audio';
+import '#app/styles/audio.css';
 
-export function meta() {
-  return [{ title: `Pháp âm — ${SITE_NAME}` }];
+function positiveInt(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
 }
 
-export default function AudioPage() {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (params.id === undefined) {
+    const page = positiveInt(url.searchParams.get('page')) ?? 1;
+    return { kind: 'list' as const, list: await context.services.audio.listCollections(page, DEFAULT_AUDIO_PAGE_SIZE) };
+  }
+  const id = positiveInt(params.id);
+  const found = id
+    ? await context.services.audio.findCollectionPage(id, positiveInt(url.searchParams.get('nghe')))
+    : null;
+  if (!found) throw data('Not Found', { status: 404 });
+  const t = url.searchParams.get('t');
+  const startAt = t !== null && /^\d{1,6}$/.test(t) ? Number(t) : null;
+  return { kind: 'collection' as const, ...found, startAt };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Không tìm thấy trang — ${SITE_NAME}` }];
+  if (loaderData.kind === 'list') {
+    return [
+      { title: `Pháp âm — ${SITE_NAME}` },
+      { name: 'description', content: 'Các tuyển tập pháp âm: nghe bài giảng, đọc tụng kèm lời theo từng câu.' },
+    ];
+  }
+  const title = loaderData.current
+    ? `${loaderData.current.title} — ${loaderData.collection.title}`
+    : loaderData.collection.title;
+  return [
+    { title: `${title} — Pháp âm — ${SITE_NAME}` },
+    { name: 'description', content: loaderData.current?.description ?? loaderData.collection.description ?? '' },
+    { property: 'og:type', content: 'music.song' },
+    { property: 'og:title', content: title },
+    ...(loaderData.current ? [{ property: 'og:audio', content: loaderData.current.url }] : []),
+  ];
+}
+
+export default function AudioPage({ loaderData }: Route.ComponentProps) {
+  return loaderData.kind === 'list' ? <CollectionList list={loaderData.list} /> : <CollectionPage data={loaderData} />;
+}
+
+type ListData = Extract<Route.ComponentProps['loaderData'], { kind: 'list' }>['list'];
+type CollectionData = Extract<Route.ComponentProps['loaderData'], { kind: 'collection' }>;
+
+function CollectionList({ list }: { list: ListData }) {
+  const pageCount = Math.max(1, Math.ceil(list.total / list.perPage));
   return (
-    <UnderConstruction title="Pháp âm">
-      <p>
-        Các bộ pháp âm, trình nghe giữ tiếng khi bạn chuyển trang, danh sách phát và bản ghi lời giảng đang được xây
-        dựng.
-      </p>
-    </UnderConstruction>
+    <div className="audio-page page-width">
+      <header className="audio-header">
+        <p className="eyebrow">Thư viện</p>
+        <h1>Pháp âm</h1>
+        <p className="library-lead">Nghe bài giảng và đọc tụng, có lời theo từng câu để nghe theo.</p>
+      </header>
+      {list.items.length === 0 ? (
+        <p className="search-empty">Chưa có tuyển tập pháp âm nào.</p>
+      ) : (
+        <ul className="audio-collections">
+          {list.items.map((collection) => (
+            <li key={collection.id}>
+              <Link to={collectionPath(collection.id)} className="audio-collection-card">
+                <span className="audio-collection-icon" aria-hidden="true">
+                  <HeadphonesIcon size={26} />
+                </span>
+                <span className="audio-collection-body">
+                  <span className="audio-collection-title">{collection.title}</span>
+                  {collection.description ? (
+                    <span className="audio-collection-text">{collection.description}</span>
+                  ) : null}
+                  <span className="audio-collection-meta">
+                    {formatNumber(collection.talkCount)} bài · {formatDuration(collection.totalSeconds)}
+                    {collection.speaker ? ` · ${collection.speaker}` : ''}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pageCount > 1 ? (
+        <nav className="pagination" aria-label="Phân trang">
+          {list.page > 1 ? (
+            <Link to={`/phap-am?page=${list.page - 1}`} className="button button-ghost" rel="prev">
+              Trang trước
+            </Link>
+          ) : null}
+          <span className="pagination-status">
+            Trang {list.page} / {pageCount}
+          </span>
+          {list.page < pageCount ? (
+            <Link to={`/phap-am?page=${list.page + 1}`} className="button button-ghost" rel="next">
+              Trang sau
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function CollectionPage({ data: page }: { data: CollectionData }) {
+  const { collection, talks, current, cues, startAt } = page;
+  return (
+    <div className="audio-page page-width">
+      <nav className="breadcrumb" aria-label="Đường dẫn">
+        <ol>
+          <li>
+            <Link to="/">Trang chủ</Link>
+          </li>
+          <li>
+            <Link to="/phap-am">Pháp âm</Link>
+          </li>
+        </ol>
+      </nav>
+      <header className="audio-header">
+        <h1>{collection.title}</h1>
+        {collection.description ? <p className="library-lead">{collection.description}</p> : null}
+        <p className="audio-collection-meta">
+          {formatNumber(collection.talkCount)} bài · {formatDuration(collection.totalSeconds)}
+          {collection.speaker ? ` · ${collection.speaker}` : ''}
+        </p>
+      </header>
+
+      <div className="audio-layout">
+        {current ? (
+          <article className="audio-current" aria-labelledby="talk-title">
+            <h2 id="talk-title">{current.title}</h2>
+            {current.description ? <p className="audio-current-text">{current.description}</p> : null}
+            {startAt !== null ? (
+              <p className="audio-start-note">Mở tại {clock(startAt)} — bấm phát để nghe từ đó.</p>
+            ) : null}
+            <TalkPlayer key={current.id} talk={current} cues={cues} startAt={startAt} />
+            <p className="audio-meta">
+              {[current.speaker, current.recordedOn ? `ghi ngày ${formatDate(current.recordedOn)}` : null]
+                .filter(Boolean)
+                .join(' · ')}
+              {' · '}
+              <a href={current.url} download>
+                Tải về (MP3)
+              </a>
+            </p>
+            {current.license ? (
+              <p className="audio-license">
+                Giấy phép{' '}
+                <a href={current.license.url} target="_blank" rel="noopener noreferrer">
+                  {current.license.name}
+                  <ExternalIcon size={12} />
+                </a>
+                {current.license.attribution ? `. ${current.license.attribution}` : ''}
+              </p>
+            ) : null}
+          </article>
+        ) : (
+          <p className="search-empty">Tuyển tập này chưa có bài nào.</p>
+        )}
+
+        <section className="audio-talks" aria-label="Các bài trong tuyển tập">
+          <h2>Các bài</h2>
+          <ol>
+            {talks.map((talk, i) => (
+              <li key={talk.id}>
+                <Link
+                  to={talkPath(collection.id, talk.id)}
+                  className="audio-talk"
+                  aria-current={talk.id === current?.id ? 'true' : undefined}
+                  preventScrollReset
+                >
+                  <span className="audio-talk-number">{i + 1}</span>
+                  <span className="audio-talk-title">{talk.title}</span>
+                  <span className="audio-talk-duration">{clock(talk.duration)}</span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </div>
   );
 }

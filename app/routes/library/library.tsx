@@ -1,3 +1,4 @@
+import { talkPath } from '#common/paths.ts';
 import { Form, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import {
@@ -180,7 +181,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
         <ul className="library-talks">
           {talks.map((talk) => (
             <li key={talk.id}>
-              <Link to={`/phap-am/${talk.collectionId}`} className="library-talk">
+              <Link to={talkPath(talk.collectionId, talk.id)} className="library-talk">
                 <span className="library-talk-icon">
                   <HeadphonesIcon size={20} />
                 </span>

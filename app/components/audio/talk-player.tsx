@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Talk } from '#common/contracts/audio.schema.ts';
+
+export interface Cue {
+  startSeconds: number;
+  endSeconds: number;
+  text: string;
+}
+
+const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/** "75" → "1:15"; hours when needed. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+/** The cue being spoken at `time`, or -1. */
+function cueAt(cues: readonly Cue[], time: number): number {
+  let found = -1;
+  for (let i = 0; i < cues.length; i++) {
+    if (cues[i]!.startSeconds <= time + 0.05) found = i;
+    else break;
+  }
+  return found;
+}
+
+/**
+ * A talk with its transcript: the browser's audio controls (seek, volume, download), back and
+ * forward 15 s, the speed, and the transcript following playback — the line being read is marked
+ * and kept in view; a click on a line plays from there. `startAt` opens the talk at a moment
+ * (a search hit in the transcript).
+ */
+export function TalkPlayer({ talk, cues, startAt }: { talk: Talk; cues: readonly Cue[]; startAt: number | null }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const [time, setTime] = useState(startAt ?? 0);
+  const [speed, setSpeed] = useState(1);
+  const current = cueAt(cues, time);
+
+  // Open at the moment asked for, once the browser knows the file.
+  useEffect(() => {
+    const el = audio.current;
+    if (!el || startAt === null) return;
+    const seek = () => {
+      el.currentTime = Math.min(startAt, el.duration || startAt);
+      setTime(el.currentTime);
+    };
+    if (el.readyState >= 1) seek();
+    else el.addEventListener('loadedmetadata', seek, { once: true });
+    return () => el.removeEventListener('loadedmetadata', seek);
+  }, [talk.id, startAt]);
+
+  // Keep the line being read in view (inside the transcript box only: the page does not jump).
+  useEffect(() => {
+    const box = list.current;
+    const line = box?.querySelector<HTMLElement>(`[data-cue="${current}"]`);
+    if (!box || !line) return;
+    const top = line.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - line.offsetHeight) {
+      box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: 'smooth' });
+    }
+  }, [current]);
+
+  const seekTo = (seconds: number, play = false) => {
+    const el = audio.current;
+    if (!el) return;
+    el.currentTime = Math.max(0, Math.min(seconds, el.duration || seconds));
+    setTime(el.currentTime);
+    if (play) void el.play().catch(() => {});
+  };
+
+  return (
+    <section className="talk-player" aria-label={`Nghe: ${talk.title}`} data-testid="talk-player">
+      <audio
+        ref={audio}
+        src={talk.url}
+        preload="metadata"
+        controls
+        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+        onSeeked={(e) => setTime(e.currentTarget.currentTime)}
+        data-testid="talk-audio"
+      >
+        Trình duyệt của bạn không phát được âm thanh. <a href={talk.url}>Tải bài về</a>.
+      </audio>
+      <div className="talk-controls">
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => seekTo(time - 15)}
+          aria-label="Lùi 15 giây"
+        >
+          −15 giây
+        </button>
+        <span className="talk-time" aria-live="off">
+          {clock(time)} / {clock(talk.duration)}
+        </span>
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => seekTo(time + 15)}
+          aria-label="Tới 15 giây"
+        >
+          +15 giây
+        </button>
+        <label className="talk-speed">
+          Tốc độ
+          <select
+            value={speed}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              setSpeed(value);
+              if (audio.current) audio.current.playbackRate = value;
+            }}
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s.toLocaleString('vi-VN')}×
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {cues.length > 0 ? (
+        <div className="talk-transcript">
+          <h3>Lời giảng</h3>
+          <ol ref={list} className="talk-cues" data-testid="transcript">
+            {cues.map((cue, i) => (
+              <li key={i} data-cue={i} aria-current={i === current ? 'true' : undefined}>
+                <button type="button" onClick={() => seekTo(cue.startSeconds, true)}>
+                  <span className="talk-cue-time">{clock(cue.startSeconds)}</span>
+                  <span className="talk-cue-text">{cue.text}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+
+describe('talks (pháp âm)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('lists the collections and opens one with its talks, player and transcript', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    const cards = page.locator('.audio-collection-card');
+    expect(await cards.count()).toBe(2);
+    expect(await cards.first().innerText()).toContain('Tụng kinh Hán-Việt');
+    await cards.first().click();
+    await page.waitForURL(/\/phap-am\/\d+$/);
+    await page.locator('#talk-title', { hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
+    expect(await page.locator('.audio-talk').count()).toBe(3);
+    const cues = page.getByTestId('transcript').locator('li');
+    expect(await cues.count()).toBeGreaterThan(5);
+    // The audio answers Range requests: the browser learns its length.
+    await page.waitForFunction(() => (document.querySelector('audio')?.duration ?? 0) > 80);
+    await screenshot(page, 'audio-collection-1280');
+
+    // A click on a transcript line seeks there and marks it.
+    const line = cues.nth(4);
+    const at = await line.locator('.talk-cue-time').innerText();
+    await line.getByRole('button').click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 10);
+    await page.locator('.talk-cues li[aria-current="true"] .talk-cue-time', { hasText: at }).waitFor();
+
+    // Another talk of the collection.
+    await page.locator('.audio-talk', { hasText: 'Kinh Vu Lan' }).click();
+    await page.waitForURL(/nghe=\d+/);
+    await page.locator('#talk-title', { hasText: 'Kinh Vu Lan' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens a transcript search hit at its moment', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/search?query=sac+bat+di+khong&mode=strict&type=transcript`, {
+      waitUntil: 'networkidle',
+    });
+    const passage = page.locator('.search-result[data-type="transcript"] .search-passage').first();
+    const label = await passage.locator('.search-passage-label').innerText();
+    expect(label).toMatch(/^\d+:\d{2}$/);
+    await passage.click();
+    await page.waitForURL(/\/phap-am\/\d+\?nghe=\d+&t=\d+/);
+    const t = Number(new URL(page.url()).searchParams.get('t'));
+    await page.waitForFunction(
+      (seconds) => Math.abs((document.querySelector('audio')?.currentTime ?? -1) - seconds) < 1,
+      t,
+    );
+    const mmss = `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
+    await page.locator('.audio-start-note', { hasText: mmss }).waitFor();
+    // The line found is the one marked.
+    expect(await page.locator('.talk-cues li[aria-current="true"]').innerText()).toMatch(/Sắc bất dị không/);
+    await screenshot(page, 'audio-from-search-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -38,7 +38,9 @@ export function createAudioService(deps: { repos: Repositories; media: MediaStor
       const detail = await this.findCollection(id);
       if (!detail) return null;
       const current = detail.talks.find((t) => t.id === talkId) ?? detail.talks[0] ?? null;
-      const cues = current?.transcriptUrl ? await this.transcriptOf(current.transcriptUrl.replace(/^\/media\//, '')) : [];
+      const cues = current?.transcriptUrl
+        ? await this.transcriptOf(current.transcriptUrl.replace(/^\/media\//, ''))
+        : [];
       return { ...detail, current, cues };
     },
 

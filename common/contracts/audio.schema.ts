@@ -59,3 +59,32 @@ export const ZAudioCollectionDetailSchema = z.object({
 });
 export type AudioCollectionDetail = z.infer<typeof ZAudioCollectionDetailSchema>;
 export const ZAudioCollectionResponseSchema = z.object({ data: ZAudioCollectionDetailSchema });
+
+/** A clip of a talk: GET /public/audio/split/?fileName&start&end (seconds). */
+export const MAX_CLIP_SECONDS = 600;
+export const CLIP_MESSAGES = {
+  fileName: 'Tên tệp âm thanh không hợp lệ.',
+  unknownFile: 'Không có bài pháp âm nào với tệp này.',
+  seconds: 'Thời điểm bắt đầu và kết thúc phải là số giây (không âm).',
+  order: 'Thời điểm bắt đầu phải trước thời điểm kết thúc.',
+  tooLong: 'Mỗi đoạn trích dài tối đa 10 phút.',
+  beyondEnd: (duration: number) => `Thời điểm kết thúc vượt quá độ dài của bài (${duration} giây).`,
+} as const;
+
+const ZSeconds = z.coerce
+  .number({ error: CLIP_MESSAGES.seconds })
+  .refine((n) => Number.isFinite(n) && n >= 0 && n <= 1_000_000, CLIP_MESSAGES.seconds);
+
+export const ZClipQuerySchema = z
+  .object({
+    fileName: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\.mp3$/, CLIP_MESSAGES.fileName),
+    start: ZSeconds,
+    end: ZSeconds,
+  })
+  .refine((q) => q.start < q.end, { message: CLIP_MESSAGES.order, path: ['end'] })
+  .refine((q) => q.end - q.start <= MAX_CLIP_SECONDS, { message: CLIP_MESSAGES.tooLong, path: ['end'] });
+export type ClipQuery = z.infer<typeof ZClipQuerySchema>;

@@ -151,6 +151,18 @@ export function createTalkRepository(db: Executor) {
         .execute();
     },
 
+    /** The published talk (of a published collection) whose audio is this file, or undefined. */
+    async findPublishedByFileName(fileName: string): Promise<TalkRow | undefined> {
+      return db
+        .selectFrom('audio_talks')
+        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
+        .selectAll('audio_talks')
+        .where('audio_talks.file_name', '=', fileName)
+        .where('audio_talks.status', '=', 'published')
+        .where('audio_collections.status', '=', 'published')
+        .executeTakeFirst();
+    },
+
     async findTalkById(id: number): Promise<TalkListRow | undefined> {
       return db
         .selectFrom('audio_talks')

@@ -1,7 +1,13 @@
-import type { AudioCollection, AudioCollectionDetail } from '#common/contracts/audio.schema.ts';
+import {
+  CLIP_MESSAGES,
+  type AudioCollection,
+  type AudioCollectionDetail,
+  type ClipQuery,
+} from '#common/contracts/audio.schema.ts';
 import { AppError } from '#server/errors.ts';
 import { parseTranscript, type TranscriptCue } from '#server/lib/webvtt.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
+import { cutClip } from '#server/media/mp3-frames.ts';
 import { presentAudioCollection, presentTalk } from '#server/presenters/audio.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 
@@ -42,6 +48,24 @@ export function createAudioService(deps: { repos: Repositories; media: MediaStor
         ? await this.transcriptOf(current.transcriptUrl.replace(/^\/media\//, ''))
         : [];
       return { ...detail, current, cues };
+    },
+
+    /**
+     * The audio between two moments of a published talk, cut at frame boundaries without
+     * re-encoding. Only a published talk's own file; the end within the talk.
+     */
+    async clip(query: ClipQuery): Promise<{ bytes: Uint8Array; fileName: string; duration: number }> {
+      const talk = await repos.talks.findPublishedByFileName(query.fileName);
+      if (!talk || talk.mime_type !== 'audio/mpeg') {
+        throw new AppError('VALIDATION_FAILED', CLIP_MESSAGES.unknownFile, { fileName: CLIP_MESSAGES.unknownFile });
+      }
+      if (query.end > talk.duration_seconds) {
+        const message = CLIP_MESSAGES.beyondEnd(talk.duration_seconds);
+        throw new AppError('VALIDATION_FAILED', message, { end: message });
+      }
+      const clip = await cutClip(deps.media.read(talk.file_name), query.start, query.end);
+      const name = `${talk.slug}-${Math.floor(query.start)}-${Math.ceil(query.end)}.mp3`;
+      return { bytes: clip.bytes, fileName: name, duration: clip.duration };
     },
 
     /** The cues of a talk's transcript file (empty when it has none or it cannot be read). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
 import { ZSearchResponseSchema } from '#common/contracts/search.schema.ts';
 import { parseTranscript } from '#server/lib/webvtt.ts';
+import { isInfoFrame, readFrameHeader, scanMp3 } from '#server/media/mp3-frames.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, DEMO_DIR, type TestApp } from '../support/test-app.ts';
 
@@ -119,5 +120,57 @@ describe.each(engines)('talks (pháp âm) on %s', (engine) => {
     expect(again.imported).toBe(false);
     const list = ZAudioCollectionsResponseSchema.parse(await (await get('/api/v1/public/audio_collections')).json());
     expect(list.data.total).toBe(demoTalks.collections.length);
+  });
+
+  it('cuts a clip at frame boundaries without re-encoding: a valid MP3 within one frame of end − start', async () => {
+    const talk = demoTalks.collections[0]!.talks[0]!;
+    const whole = scanMp3(new Uint8Array(fs.readFileSync(path.join(DEMO_DIR, 'talks', talk.fileName))));
+    expect(whole).not.toBeNull();
+    const res = await get(`/api/v1/public/audio/split/?fileName=${talk.fileName}&start=10&end=25.5`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(res.headers.get('content-disposition')).toMatch(/filename=".+-10-26\.mp3"/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    const clip = scanMp3(bytes);
+    expect(clip).not.toBeNull();
+    const frame = readFrameHeader(bytes, 0)!;
+    const frameSeconds = frame.samples / frame.sampleRate;
+    expect(Math.abs(clip!.duration - 15.5)).toBeLessThanOrEqual(frameSeconds);
+    // Same encoding as the talk (no re-encoding), and no header frame describing the whole file.
+    expect(frame.sampleRate).toBe(
+      readFrameHeader(new Uint8Array(fs.readFileSync(path.join(DEMO_DIR, 'talks', talk.fileName))), 0)?.sampleRate ??
+        frame.sampleRate,
+    );
+    expect(isInfoFrame(bytes.subarray(0, frame.length))).toBe(false);
+    // From 0 to the talk's length (whole seconds): that long, and never more frames than the file has.
+    const all = await get(`/api/v1/public/audio/split/?fileName=${talk.fileName}&start=0&end=${talk.durationSeconds}`);
+    expect(all.status).toBe(200);
+    const allFrames = scanMp3(new Uint8Array(await all.arrayBuffer()))!;
+    expect(Math.abs(allFrames.duration - talk.durationSeconds)).toBeLessThanOrEqual(frameSeconds);
+    expect(allFrames.frames).toBeLessThan(whole!.frames);
+  });
+
+  it('refuses clips of other files, bad bounds and long spans with a Vietnamese message', async () => {
+    const talk = demoTalks.collections[0]!.talks[0]!;
+    const cases: [string, RegExp][] = [
+      [`fileName=../../etc/passwd&start=0&end=5`, /Tên tệp/],
+      [`fileName=..%2F${talk.fileName}&start=0&end=5`, /Tên tệp/],
+      [`fileName=${talk.transcript}&start=0&end=5`, /Tên tệp/],
+      [`fileName=khong-co.mp3&start=0&end=5`, /Không có bài pháp âm/],
+      [`fileName=${talk.fileName}&start=5&end=5`, /bắt đầu phải trước/],
+      [`fileName=${talk.fileName}&start=9&end=3`, /bắt đầu phải trước/],
+      [`fileName=${talk.fileName}&start=-1&end=3`, /số giây/],
+      [`fileName=${talk.fileName}&start=abc&end=3`, /số giây/],
+      [`fileName=${talk.fileName}&start=0&end=${talk.durationSeconds + 1}`, /vượt quá độ dài/],
+      [`fileName=${talk.fileName}&start=0&end=601`, /tối đa 10 phút/],
+      [`start=0&end=5`, /bắt buộc|Tên tệp/],
+    ];
+    for (const [query, message] of cases) {
+      const res = await get(`/api/v1/public/audio/split/?${query}`);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { errorMessage: string; fields?: Record<string, string> };
+      expect(`${body.errorMessage} ${Object.values(body.fields ?? {}).join(' ')}`, query).toMatch(message);
+    }
   });
 });

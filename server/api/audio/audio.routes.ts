@@ -3,6 +3,7 @@ import {
   ZAudioCollectionResponseSchema,
   ZAudioCollectionsQuerySchema,
   ZAudioCollectionsResponseSchema,
+  ZClipQuerySchema,
 } from '#common/contracts/audio.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import type { Services } from '#server/services/index.ts';
@@ -40,6 +41,22 @@ const detailRoute = createRoute({
   },
 });
 
+const clipRoute = createRoute({
+  method: 'get',
+  path: '/public/audio/split/',
+  tags,
+  summary: 'The audio of a talk between start and end (seconds), cut at MP3 frame boundaries without re-encoding',
+  description: "fileName must be a published talk's file; start < end ≤ the talk's length; at most 10 minutes.",
+  request: { query: ZClipQuerySchema },
+  responses: {
+    200: {
+      description: 'An MP3 file',
+      content: { 'audio/mpeg': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    400: json(ZErrorResponseSchema, 'Bad input (unknown file, bounds)'),
+  },
+});
+
 export function createAudioRoutes(services: Services) {
   return new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
@@ -48,5 +65,15 @@ export function createAudioRoutes(services: Services) {
     })
     .openapi(detailRoute, async (c) =>
       c.json({ data: await services.audio.getCollection(c.req.valid('param').id) }, 200),
-    );
+    )
+    .openapi(clipRoute, async (c) => {
+      const clip = await services.audio.clip(c.req.valid('query'));
+      return c.body(clip.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': 'audio/mpeg',
+        'content-length': String(clip.bytes.length),
+        'content-disposition': `inline; filename="${clip.fileName}"`,
+        // A clip of a published talk changes only if the talk's file does.
+        'cache-control': 'public, max-age=86400',
+      });
+    });
 }

@@ -70,4 +70,47 @@ describe('talks (pháp âm)', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('shares a passage as a clip that plays and downloads', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await page.locator('.audio-collection-card').first().click();
+    await page.locator('#talk-title').waitFor();
+    await page.waitForFunction(() => (document.querySelector('audio')?.duration ?? 0) > 0);
+    await page.getByRole('button', { name: 'Chia sẻ đoạn này' }).click();
+    const cues = page.getByTestId('transcript').locator('li');
+    // Start at the 4th line, end at the 7th.
+    await cues.nth(3).getByRole('button').click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 5);
+    await page.evaluate(() => document.querySelector('audio')?.pause());
+    await page.getByRole('button', { name: /^Điểm đầu/ }).click();
+    await cues.nth(6).getByRole('button').click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 15);
+    await page.evaluate(() => document.querySelector('audio')?.pause());
+    await page.getByRole('button', { name: /^Điểm cuối/ }).click();
+    const link = page.getByTestId('clip-link');
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    const params = new URL(href, baseURL).searchParams;
+    expect(Number(params.get('end'))).toBeGreaterThan(Number(params.get('start')));
+    const clip = await page.request.get(new URL(href, baseURL).toString());
+    expect(clip.status()).toBe(200);
+    expect(clip.headers()['content-type']).toBe('audio/mpeg');
+    expect((await clip.body()).length).toBeGreaterThan(1000);
+    // The browser plays it.
+    const player = await browser.newPage();
+    await player.setContent(`<audio src="${new URL(href, baseURL)}" preload="auto"></audio>`);
+    const duration = await player.waitForFunction(() => {
+      const d = document.querySelector('audio')?.duration ?? NaN;
+      return Number.isFinite(d) && d > 0 ? d : false;
+    });
+    expect(
+      Math.abs(Number(await duration.jsonValue()) - (Number(params.get('end')) - Number(params.get('start')))),
+    ).toBeLessThan(0.5);
+    await player.close();
+    await screenshot(page, 'audio-clip-1280');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -124,6 +124,7 @@ export function TalkPlayer({ talk, cues, startAt }: { talk: Talk; cues: readonly
           </select>
         </label>
       </div>
+      <ClipSharer talk={talk} time={time} />
       {cues.length > 0 ? (
         <div className="talk-transcript">
           <h3>Lời giảng</h3>
@@ -140,5 +141,86 @@ export function TalkPlayer({ talk, cues, startAt }: { talk: Talk; cues: readonly
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The address of a clip of the talk (plays in the browser, and can be downloaded). */
+function clipUrl(talk: Talk, start: number, end: number): string {
+  const params = new URLSearchParams({ fileName: talk.fileName, start: String(start), end: String(end) });
+  return `/api/v1/public/audio/split/?${params}`;
+}
+
+const MAX_CLIP = 600;
+
+/**
+ * "Share this passage": the reader marks where the passage starts and ends while listening (or
+ * types the times), and gets a link that plays that clip and lets it be downloaded.
+ */
+function ClipSharer({ talk, time }: { talk: Talk; time: number }) {
+  const [open, setOpen] = useState(false);
+  const [start, setStart] = useState<number | null>(null);
+  const [end, setEnd] = useState<number | null>(null);
+  const [copied, setCopied] = useState(false);
+  const problem =
+    start === null || end === null
+      ? null
+      : start >= end
+        ? 'Điểm đầu phải trước điểm cuối.'
+        : end - start > MAX_CLIP
+          ? 'Mỗi đoạn trích dài tối đa 10 phút.'
+          : null;
+  const ready = start !== null && end !== null && !problem;
+  const url = ready ? clipUrl(talk, start, end) : null;
+
+  if (!open) {
+    return (
+      <button type="button" className="button button-ghost talk-share-toggle" onClick={() => setOpen(true)}>
+        Chia sẻ đoạn này
+      </button>
+    );
+  }
+  return (
+    <div className="talk-share" data-testid="clip-sharer">
+      <p className="talk-share-hint">Nghe đến chỗ muốn trích rồi bấm “Điểm đầu”, nghe tiếp rồi bấm “Điểm cuối”.</p>
+      <div className="talk-share-row">
+        <button type="button" className="button button-ghost" onClick={() => setStart(Math.floor(time))}>
+          Điểm đầu: {start === null ? '—' : clock(start)}
+        </button>
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => setEnd(Math.min(Math.ceil(time), talk.duration))}
+        >
+          Điểm cuối: {end === null ? '—' : clock(end)}
+        </button>
+      </div>
+      {problem ? (
+        <p className="talk-share-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {url ? (
+        <div className="talk-share-row">
+          <a href={url} className="button button-primary" target="_blank" rel="noopener" data-testid="clip-link">
+            Nghe đoạn trích ({clock(end! - start!)})
+          </a>
+          <a href={url} download className="button button-ghost">
+            Tải về
+          </a>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => {
+              void navigator.clipboard
+                ?.writeText(new URL(url, window.location.href).toString())
+                .then(() => setCopied(true))
+                .catch(() => setCopied(false));
+            }}
+          >
+            {copied ? 'Đã chép liên kết' : 'Chép liên kết'}
+          </button>
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { SITE_NAME } from '#common/constants.ts';
 import { DEFAULT_AUDIO_PAGE_SIZE } from '#common/contracts/audio.schema.ts';
 import { collectionPath, talkPath } from '#common/paths.ts';
 import { clock, TalkPlayer } from '#app/components/audio/talk-player.tsx';
-import { ExternalIcon, HeadphonesIcon } from '#app/components/ui/icons.tsx';
+import { HeadphonesIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/audio';
 import '#app/styles/audio.css';
@@ -155,12 +155,11 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
             </p>
             {current.license ? (
               <p className="audio-license">
-                Giấy phép{' '}
+                Giấy phép:{' '}
                 <a href={current.license.url} target="_blank" rel="noopener noreferrer">
                   {current.license.name}
-                  <ExternalIcon size={12} />
                 </a>
-                {current.license.attribution ? `. ${current.license.attribution}` : ''}
+                .{current.license.attribution ? ` ${current.license.attribution}` : ''}
               </p>
             ) : null}
           </article>

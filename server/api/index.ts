@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from '#server/env.ts';
 import type { Services } from '#server/services/index.ts';
 import { createAudioRoutes } from './audio/audio.routes.ts';
+import { createBookmarkRoutes } from './audio/bookmarks.routes.ts';
 import { createAuthRoutes } from './auth/auth.routes.ts';
 import { createBookRoutes } from './books/books.routes.ts';
 import { createNoteRoutes } from './notes/notes.routes.ts';
@@ -21,6 +22,7 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createPlaybackRoutes(services));
   api.route('/', createSearchRoutes(services));
   api.route('/', createAudioRoutes(services));
+  api.route('/', createBookmarkRoutes(services));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-reading-history.ts';
 import * as m0005 from './migrations/0005-playback.ts';
 import * as m0006 from './migrations/0006-search.ts';
 import * as m0007 from './migrations/0007-talk-licence.ts';
+import * as m0008 from './migrations/0008-talk-bookmarks.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-playback': m0005,
   '0006-search': m0006,
   '0007-talk-licence': m0007,
+  '0008-talk-bookmarks': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

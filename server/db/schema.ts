@@ -315,6 +315,17 @@ export interface SearchQueryCountsTable {
   last_searched_at: string;
 }
 
+/** A reader's bookmark in a talk. */
+export interface TalkBookmarksTable {
+  id: Generated<number>;
+  user_id: number;
+  talk_id: number;
+  time_ms: number;
+  label: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   meta: MetaTable;
   users: UsersTable;
@@ -342,4 +353,5 @@ export interface DB {
   search_collections: SearchCollectionsTable;
   search_query_counts: SearchQueryCountsTable;
   search_answers: SearchAnswersTable;
+  talk_bookmarks: TalkBookmarksTable;
 }

@@ -2,6 +2,7 @@ import type { Executor } from '#server/db/database.ts';
 import { createSearchIndex } from '#server/search/index.ts';
 import { createArticleRepository } from './article.repository.ts';
 import { createBookRepository } from './book.repository.ts';
+import { createBookmarkRepository } from './bookmark.repository.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { createFavoriteRepository } from './favorite.repository.ts';
 import { createHistoryRepository } from './history.repository.ts';
@@ -33,6 +34,7 @@ export function createRepositories(db: Executor) {
     favorites: createFavoriteRepository(db),
     history: createHistoryRepository(db),
     playback: createPlaybackRepository(db),
+    bookmarks: createBookmarkRepository(db),
     /** The search engine's index (FTS5 or PostgreSQL): written in the same transaction as the content. */
     search: createSearchIndex(db),
     searchAnswers: createSearchAnswerRepository(db),

@@ -7,6 +7,7 @@ import { createAudioService } from './audio.service.ts';
 import { createAuthService } from './auth.service.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createBookService } from './book.service.ts';
+import { createBookmarkService } from './bookmark.service.ts';
 import { createCoverService } from './cover.service.ts';
 import { createDemoImportService } from './demo-import.service.ts';
 import { createFavoriteService } from './favorite.service.ts';
@@ -55,6 +56,7 @@ export function createServices(deps: ServiceDeps) {
   const playback = createPlaybackService({ repos });
   const covers = createCoverService({ repos, storage: deps.media });
   const audio = createAudioService({ repos, media: deps.media });
+  const bookmarks = createBookmarkService({ repos });
   const search = createSearchService({ repos, logger: deps.logger });
   const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
   const searchCollections = createSearchCollectionService({ repos });
@@ -73,6 +75,7 @@ export function createServices(deps: ServiceDeps) {
     library,
     demoImport,
     audio,
+    bookmarks,
     search,
     searchIndexer,
     searchCollections,

@@ -1,0 +1,83 @@
+import {
+  BOOKMARK_MESSAGES,
+  MAX_BOOKMARKS_PER_TALK,
+  type Bookmark,
+  type CreateBookmark,
+  type UpdateBookmark,
+} from '#common/contracts/bookmark.schema.ts';
+import { AppError } from '#server/errors.ts';
+import type { BookmarkRow } from '#server/repositories/bookmark.repository.ts';
+import type { Repositories } from '#server/repositories/index.ts';
+
+function presentBookmark(row: BookmarkRow): Bookmark {
+  return { id: row.id, audioId: row.talk_id, time: row.time_ms / 1000, label: row.label, createdAt: row.created_at };
+}
+
+function clock(seconds: number): string {
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+/** Bookmarks in talks: each reader's own; others get 404. */
+export function createBookmarkService(deps: { repos: Repositories; now?: () => Date }) {
+  const { repos } = deps;
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
+
+  async function requireTalk(talkId: number) {
+    const talk = await repos.talks.findTalkById(talkId);
+    if (!talk || talk.status !== 'published') throw new AppError('NOT_FOUND', BOOKMARK_MESSAGES.talkNotFound);
+    return talk;
+  }
+
+  function requireWithin(time: number, duration: number) {
+    if (time > duration)
+      throw new AppError('VALIDATION_FAILED', BOOKMARK_MESSAGES.beyondEnd, { time: BOOKMARK_MESSAGES.beyondEnd });
+  }
+
+  return {
+    async list(userId: number, talkId: number): Promise<Bookmark[]> {
+      await requireTalk(talkId);
+      return (await repos.bookmarks.listOf(userId, talkId)).map(presentBookmark);
+    },
+
+    async create(userId: number, input: CreateBookmark): Promise<Bookmark> {
+      const talk = await requireTalk(input.audioId);
+      requireWithin(input.time, talk.duration_seconds);
+      if ((await repos.bookmarks.countOf(userId, talk.id)) >= MAX_BOOKMARKS_PER_TALK) {
+        throw new AppError('CONFLICT', BOOKMARK_MESSAGES.tooMany);
+      }
+      const at = now();
+      const row = await repos.bookmarks.insert({
+        user_id: userId,
+        talk_id: talk.id,
+        time_ms: Math.round(input.time * 1000),
+        label: input.label || `Dấu ${clock(input.time)}`,
+        created_at: at,
+        updated_at: at,
+      });
+      return presentBookmark(row);
+    },
+
+    async update(userId: number, input: UpdateBookmark): Promise<Bookmark> {
+      const current = await repos.bookmarks.findOwned(userId, input.id);
+      if (!current) throw new AppError('NOT_FOUND', BOOKMARK_MESSAGES.notFound);
+      if (input.time !== undefined) requireWithin(input.time, (await requireTalk(current.talk_id)).duration_seconds);
+      const row = await repos.bookmarks.updateOwned(userId, input.id, {
+        ...(input.time !== undefined ? { time_ms: Math.round(input.time * 1000) } : {}),
+        ...(input.label !== undefined ? { label: input.label || current.label } : {}),
+        updated_at: now(),
+      });
+      if (!row) throw new AppError('NOT_FOUND', BOOKMARK_MESSAGES.notFound);
+      return presentBookmark(row);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      if (!(await repos.bookmarks.removeOwned(userId, id))) throw new AppError('NOT_FOUND', BOOKMARK_MESSAGES.notFound);
+    },
+  };
+}
+
+export type BookmarkService = ReturnType<typeof createBookmarkService>;

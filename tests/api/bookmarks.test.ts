@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
+import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
+import { ZBookmarkResponseSchema, ZBookmarksResponseSchema } from '#common/contracts/bookmark.schema.ts';
+import { newReader } from '../factories/reader.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+
+describe.each(engines)('bookmarks in talks on %s', (engine) => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  let talk: { id: number; duration: number };
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const signUp = async () => {
+      const reader = newReader();
+      const res = await t.app.request('/api/v1/public/user/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
+      });
+      return ZSessionResponseSchema.parse(await res.json()).data.token;
+    };
+    alice = await signUp();
+    bob = await signUp();
+    const list = ZAudioCollectionsResponseSchema.parse(
+      await (await t.app.request('/api/v1/public/audio_collections')).json(),
+    );
+    const detail = ZAudioCollectionResponseSchema.parse(
+      await (await t.app.request(`/api/v1/public/audio_collection/${list.data.items[0]!.id}`)).json(),
+    );
+    talk = detail.data.talks[0]!;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: string, path: string, token?: string, body?: unknown) =>
+    t.app.request(`/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const list = async (token: string) =>
+    ZBookmarksResponseSchema.parse(await (await call('GET', `/get_bookmark/${talk.id}`, token)).json()).data.items;
+
+  it('creates, lists by time, moves, renames and removes bookmarks', async () => {
+    const late = await call('POST', '/create_bookmark', alice, {
+      audioId: talk.id,
+      time: 40.5,
+      label: '  Sắc tức thị không ',
+    });
+    expect(late.status).toBe(201);
+    const early = ZBookmarkResponseSchema.parse(
+      await (await call('POST', '/create_bookmark', alice, { audioId: talk.id, time: 9 })).json(),
+    ).data;
+    expect(early.label).toBe('Dấu 0:09');
+    expect((await list(alice)).map((b) => [b.time, b.label])).toEqual([
+      [9, 'Dấu 0:09'],
+      [40.5, 'Sắc tức thị không'],
+    ]);
+    const moved = await call('POST', '/update_bookmark', alice, { id: early.id, time: 50, label: 'Xá lợi tử' });
+    expect(moved.status).toBe(200);
+    expect((await list(alice)).map((b) => b.label)).toEqual(['Sắc tức thị không', 'Xá lợi tử']);
+    expect((await call('POST', '/remove_bookmark', alice, { id: early.id })).status).toBe(200);
+    expect((await call('POST', '/remove_bookmark', alice, { id: early.id })).status).toBe(404);
+    expect((await list(alice)).length).toBe(1);
+  });
+
+  it('keeps each reader’s bookmarks to themselves: others get 404', async () => {
+    const mine = ZBookmarkResponseSchema.parse(
+      await (await call('POST', '/create_bookmark', alice, { audioId: talk.id, time: 3 })).json(),
+    ).data;
+    expect((await list(bob)).length).toBe(0);
+    expect((await call('POST', '/update_bookmark', bob, { id: mine.id, label: 'của Bob' })).status).toBe(404);
+    expect((await call('POST', '/remove_bookmark', bob, { id: mine.id })).status).toBe(404);
+    expect((await list(alice)).map((b) => b.id)).toContain(mine.id);
+  });
+
+  it('asks for a login and refuses bad input with a Vietnamese message, saving nothing', async () => {
+    expect((await call('GET', `/get_bookmark/${talk.id}`)).status).toBe(401);
+    expect((await call('POST', '/create_bookmark', undefined, { audioId: talk.id, time: 1 })).status).toBe(401);
+    const before = (await list(alice)).length;
+    for (const body of [
+      {},
+      { audioId: talk.id },
+      { audioId: talk.id, time: -1 },
+      { audioId: talk.id, time: 'x' },
+      { audioId: talk.id, time: talk.duration + 5 },
+      { audioId: talk.id, time: 1, label: 'x'.repeat(121) },
+      { audioId: 'abc', time: 1 },
+    ]) {
+      const res = await call('POST', '/create_bookmark', alice, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { errorMessage: string }).errorMessage).toMatch(/[à-ỹ]/);
+    }
+    expect((await call('POST', '/create_bookmark', alice, { audioId: 999999, time: 1 })).status).toBe(404);
+    expect((await call('GET', '/get_bookmark/999999', alice)).status).toBe(404);
+    expect((await list(alice)).length).toBe(before);
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
@@ -112,5 +113,48 @@ describe('talks (pháp âm)', () => {
     await screenshot(page, 'audio-clip-1280');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('bookmarks a moment for a logged-in reader: a mark on the timeline that seeks there', async () => {
+    const anonymous = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await anonymous.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await anonymous.locator('.audio-collection-card').first().click();
+    await anonymous.locator('.talk-bookmarks-login', { hasText: 'Đăng nhập' }).waitFor();
+    await anonymous.close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await loginAs(context, baseURL);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await page.locator('.audio-collection-card').first().click();
+    await page.locator('#talk-title').waitFor();
+    await page.waitForFunction(() => (document.querySelector('audio')?.duration ?? 0) > 0);
+    const cues = page.getByTestId('transcript').locator('li');
+    await cues.nth(5).getByRole('button').click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 10);
+    await page.evaluate(() => document.querySelector('audio')?.pause());
+    await page.getByRole('button', { name: /^Đánh dấu chỗ này/ }).click();
+    const item = page.getByTestId('bookmarks').locator('.talk-bookmark-list li');
+    await item.first().waitFor();
+    const at = await item.first().locator('.talk-cue-time').innerText();
+    const mark = page.getByTestId('talk-timeline').locator('.talk-mark');
+    expect(await mark.count()).toBe(1);
+    // Back to the start, then the mark brings playback to the bookmark.
+    await cues.nth(0).getByRole('button').click();
+    await page.evaluate(() => document.querySelector('audio')?.pause());
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 99) < 5);
+    await mark.click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 10);
+    expect(await page.locator('.talk-time').innerText()).toContain(at);
+    await screenshot(page, 'audio-bookmark-1280');
+    // Still there after a reload; then removed.
+    await page.reload({ waitUntil: 'networkidle' });
+    await item.first().waitFor();
+    await page.getByRole('button', { name: /^Xoá dấu/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.talk-bookmark-list li').length === 0);
+    expect(await mark.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import type { Bookmark } from '#common/contracts/bookmark.schema.ts';
 import type { Talk } from '#common/contracts/audio.schema.ts';
 
 export interface Cue {
@@ -34,7 +36,20 @@ function cueAt(cues: readonly Cue[], time: number): number {
  * and kept in view; a click on a line plays from there. `startAt` opens the talk at a moment
  * (a search hit in the transcript).
  */
-export function TalkPlayer({ talk, cues, startAt }: { talk: Talk; cues: readonly Cue[]; startAt: number | null }) {
+export function TalkPlayer({
+  talk,
+  cues,
+  startAt,
+  bookmarks,
+  loginPath,
+}: {
+  talk: Talk;
+  cues: readonly Cue[];
+  startAt: number | null;
+  /** The reader's bookmarks in this talk; null for anonymous readers. */
+  bookmarks: readonly Bookmark[] | null;
+  loginPath: string;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const [time, setTime] = useState(startAt ?? 0);
@@ -86,6 +101,7 @@ export function TalkPlayer({ talk, cues, startAt }: { talk: Talk; cues: readonly
       >
         Trình duyệt của bạn không phát được âm thanh. <a href={talk.url}>Tải bài về</a>.
       </audio>
+      <Timeline duration={talk.duration} time={time} bookmarks={bookmarks ?? []} onSeek={(t) => seekTo(t)} />
       <div className="talk-controls">
         <button
           type="button"
@@ -124,6 +140,7 @@ export function TalkPlayer({ talk, cues, startAt }: { talk: Talk; cues: readonly
           </select>
         </label>
       </div>
+      <Bookmarks talk={talk} time={time} bookmarks={bookmarks} loginPath={loginPath} onSeek={(t) => seekTo(t, true)} />
       <ClipSharer talk={talk} time={time} />
       {cues.length > 0 ? (
         <div className="talk-transcript">
@@ -220,6 +237,113 @@ function ClipSharer({ talk, time }: { talk: Talk; time: number }) {
             {copied ? 'Đã chép liên kết' : 'Chép liên kết'}
           </button>
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Where playback is, with the reader's bookmarks as marks; a click seeks there. */
+function Timeline({
+  duration,
+  time,
+  bookmarks,
+  onSeek,
+}: {
+  duration: number;
+  time: number;
+  bookmarks: readonly Bookmark[];
+  onSeek: (seconds: number) => void;
+}) {
+  const percent = (seconds: number) => `${Math.min(100, (seconds / Math.max(duration, 1)) * 100)}%`;
+  return (
+    <div
+      className="talk-timeline"
+      data-testid="talk-timeline"
+      onClick={(e) => {
+        const box = e.currentTarget.getBoundingClientRect();
+        onSeek(((e.clientX - box.left) / box.width) * duration);
+      }}
+    >
+      <div className="talk-timeline-fill" style={{ width: percent(time) }} />
+      {bookmarks.map((b) => (
+        <button
+          key={b.id}
+          type="button"
+          className="talk-mark"
+          style={{ left: percent(b.time) }}
+          title={`${clock(b.time)} — ${b.label}`}
+          aria-label={`Tới dấu ${b.label} (${clock(b.time)})`}
+          onClick={(e) => {
+            e.stopPropagation();
+            onSeek(b.time);
+          }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The reader's bookmarks in the talk: add one at the current moment, jump to one, remove one. */
+function Bookmarks({
+  talk,
+  time,
+  bookmarks,
+  loginPath,
+  onSeek,
+}: {
+  talk: Talk;
+  time: number;
+  bookmarks: readonly Bookmark[] | null;
+  loginPath: string;
+  onSeek: (seconds: number) => void;
+}) {
+  const fetcher = useFetcher<{ ok: boolean; error: string | null }>();
+  if (bookmarks === null) {
+    return (
+      <p className="talk-bookmarks-login">
+        <Link to={loginPath}>Đăng nhập</Link> để đánh dấu những chỗ muốn nghe lại.
+      </p>
+    );
+  }
+  const busy = fetcher.state !== 'idle';
+  return (
+    <div className="talk-bookmarks" data-testid="bookmarks">
+      <button
+        type="button"
+        className="button button-ghost"
+        disabled={busy}
+        onClick={() =>
+          void fetcher.submit(
+            { intent: 'add-bookmark', audioId: String(talk.id), time: String(Math.floor(time * 10) / 10) },
+            { method: 'post' },
+          )
+        }
+      >
+        Đánh dấu chỗ này ({clock(time)})
+      </button>
+      {fetcher.data?.error ? (
+        <p className="talk-share-problem" role="alert">
+          {fetcher.data.error}
+        </p>
+      ) : null}
+      {bookmarks.length > 0 ? (
+        <ul className="talk-bookmark-list">
+          {bookmarks.map((b) => (
+            <li key={b.id}>
+              <button type="button" className="talk-bookmark-jump" onClick={() => onSeek(b.time)}>
+                <span className="talk-cue-time">{clock(b.time)}</span> {b.label}
+              </button>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Xoá dấu ${b.label}`}
+                onClick={() => void fetcher.submit({ intent: 'remove-bookmark', id: String(b.id) }, { method: 'post' })}
+              >
+                Xoá
+              </button>
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );

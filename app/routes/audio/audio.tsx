@@ -1,6 +1,9 @@
 import { data, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { DEFAULT_AUDIO_PAGE_SIZE } from '#common/contracts/audio.schema.ts';
+import { ZCreateBookmarkSchema } from '#common/contracts/bookmark.schema.ts';
+import { formFailureOf } from '#app/lib/form-errors.server.ts';
+import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import { collectionPath, talkPath } from '#common/paths.ts';
 import { clock, TalkPlayer } from '#app/components/audio/talk-player.tsx';
 import { HeadphonesIcon } from '#app/components/ui/icons.tsx';
@@ -27,7 +30,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) throw data('Not Found', { status: 404 });
   const t = url.searchParams.get('t');
   const startAt = t !== null && /^\d{1,6}$/.test(t) ? Number(t) : null;
-  return { kind: 'collection' as const, ...found, startAt };
+  const user = await getCurrentUser(request, context);
+  const bookmarks = user && found.current ? await context.services.bookmarks.list(user.id, found.current.id) : null;
+  const loginPath = `/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
+  return { kind: 'collection' as const, ...found, startAt, bookmarks, loginPath };
+}
+
+/** Bookmarks: add one at a moment, or remove one (logged-in readers). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireCurrentUser(request, context);
+  const form = await request.formData();
+  try {
+    if (form.get('intent') === 'add-bookmark') {
+      const parsed = ZCreateBookmarkSchema.safeParse({
+        audioId: form.get('audioId'),
+        time: Number(form.get('time')),
+      });
+      if (!parsed.success) return data({ ok: false, error: parsed.error.issues[0]?.message ?? null }, { status: 400 });
+      await context.services.bookmarks.create(user.id, parsed.data);
+    } else {
+      await context.services.bookmarks.remove(user.id, Number(form.get('id')));
+    }
+    return { ok: true, error: null };
+  } catch (error) {
+    const failure = formFailureOf(error);
+    return data({ ok: false, error: failure.data.message }, failure.init ?? undefined);
+  }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -143,7 +171,14 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
             {startAt !== null ? (
               <p className="audio-start-note">Mở tại {clock(startAt)} — bấm phát để nghe từ đó.</p>
             ) : null}
-            <TalkPlayer key={current.id} talk={current} cues={cues} startAt={startAt} />
+            <TalkPlayer
+              key={current.id}
+              talk={current}
+              cues={cues}
+              startAt={startAt}
+              bookmarks={page.bookmarks}
+              loginPath={page.loginPath}
+            />
             <p className="audio-meta">
               {[current.speaker, current.recordedOn ? `ghi ngày ${formatDate(current.recordedOn)}` : null]
                 .filter(Boolean)

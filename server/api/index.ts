@@ -3,6 +3,7 @@ import type { Env } from '#server/env.ts';
 import type { Services } from '#server/services/index.ts';
 import { createAudioRoutes } from './audio/audio.routes.ts';
 import { createBookmarkRoutes } from './audio/bookmarks.routes.ts';
+import { createPlaylistRoutes } from './audio/playlists.routes.ts';
 import { createAuthRoutes } from './auth/auth.routes.ts';
 import { createBookRoutes } from './books/books.routes.ts';
 import { createNoteRoutes } from './notes/notes.routes.ts';
@@ -23,6 +24,7 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createSearchRoutes(services));
   api.route('/', createAudioRoutes(services));
   api.route('/', createBookmarkRoutes(services));
+  api.route('/', createPlaylistRoutes(services));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

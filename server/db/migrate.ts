@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-playback.ts';
 import * as m0006 from './migrations/0006-search.ts';
 import * as m0007 from './migrations/0007-talk-licence.ts';
 import * as m0008 from './migrations/0008-talk-bookmarks.ts';
+import * as m0009 from './migrations/0009-playlists.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-search': m0006,
   '0007-talk-licence': m0007,
   '0008-talk-bookmarks': m0008,
+  '0009-playlists': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -326,6 +326,23 @@ export interface TalkBookmarksTable {
   updated_at: string;
 }
 
+export interface PlaylistsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlaylistItemsTable {
+  id: Generated<number>;
+  playlist_id: number;
+  talk_id: number;
+  position: number;
+  created_at: string;
+}
+
 export interface DB {
   meta: MetaTable;
   users: UsersTable;
@@ -354,4 +371,6 @@ export interface DB {
   search_query_counts: SearchQueryCountsTable;
   search_answers: SearchAnswersTable;
   talk_bookmarks: TalkBookmarksTable;
+  playlists: PlaylistsTable;
+  playlist_items: PlaylistItemsTable;
 }

@@ -9,6 +9,7 @@ import { createHistoryRepository } from './history.repository.ts';
 import { createMetaRepository } from './meta.repository.ts';
 import { createNoteRepository } from './note.repository.ts';
 import { createPlaybackRepository } from './playback.repository.ts';
+import { createPlaylistRepository } from './playlist.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
 import { createSearchAnswerRepository } from './search-answer.repository.ts';
 import { createSearchCollectionRepository } from './search-collection.repository.ts';
@@ -35,6 +36,7 @@ export function createRepositories(db: Executor) {
     history: createHistoryRepository(db),
     playback: createPlaybackRepository(db),
     bookmarks: createBookmarkRepository(db),
+    playlists: createPlaylistRepository(db),
     /** The search engine's index (FTS5 or PostgreSQL): written in the same transaction as the content. */
     search: createSearchIndex(db),
     searchAnswers: createSearchAnswerRepository(db),

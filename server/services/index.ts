@@ -16,6 +16,7 @@ import { createHomeService } from './home.service.ts';
 import { createLibraryService } from './library.service.ts';
 import { createNoteService } from './note.service.ts';
 import { createPlaybackService } from './playback.service.ts';
+import { createPlaylistService } from './playlist.service.ts';
 import type { RandomSource } from './random.ts';
 import { createSearchCollectionService } from './search-collection.service.ts';
 import { createSearchIndexer } from './search-indexer.service.ts';
@@ -57,6 +58,7 @@ export function createServices(deps: ServiceDeps) {
   const covers = createCoverService({ repos, storage: deps.media });
   const audio = createAudioService({ repos, media: deps.media });
   const bookmarks = createBookmarkService({ repos });
+  const playlists = createPlaylistService({ repos, transaction });
   const search = createSearchService({ repos, logger: deps.logger });
   const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
   const searchCollections = createSearchCollectionService({ repos });
@@ -76,6 +78,7 @@ export function createServices(deps: ServiceDeps) {
     demoImport,
     audio,
     bookmarks,
+    playlists,
     search,
     searchIndexer,
     searchCollections,

@@ -1,0 +1,160 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import {
+  ZCreatePlaylistItemsSchema,
+  ZCreatePlaylistSchema,
+  ZIdBodySchema,
+  ZPlaylistItemsResponseSchema,
+  ZPlaylistResponseSchema,
+  ZPlaylistsResponseSchema,
+  ZUpdatePlaylistItemsSchema,
+  ZUpdatePlaylistSchema,
+} from '#common/contracts/playlist.schema.ts';
+import type { Services } from '#server/services/index.ts';
+import { type ApiEnv, requireUser } from '../context.ts';
+import { validationHook } from '../validation.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const security = [{ token: [] }];
+const tags = ['Danh sách phát'];
+const errors = {
+  400: json(ZErrorResponseSchema, 'Bad input'),
+  401: json(ZErrorResponseSchema, 'Not logged in'),
+  404: json(ZErrorResponseSchema, 'Absent, or not yours'),
+};
+const conflict = { 409: json(ZErrorResponseSchema, 'A limit is reached') };
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ok = json(z.object({ data: z.object({ ok: z.literal(true) }) }), 'Done');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/get_playlist',
+  tags,
+  security,
+  summary: 'My playlists, newest first',
+  responses: { 200: json(ZPlaylistsResponseSchema, 'My playlists'), 401: errors[401] },
+});
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/get_playlist_detail/{id}',
+  tags,
+  security,
+  summary: 'One of my playlists',
+  request: { params: idParam },
+  responses: { 200: json(ZPlaylistResponseSchema, 'The playlist'), ...errors },
+});
+const createPlaylistRoute = createRoute({
+  method: 'post',
+  path: '/create_playlist',
+  tags,
+  security,
+  summary: 'Make a playlist {name, description?}',
+  request: { body: body(ZCreatePlaylistSchema) },
+  responses: { 201: json(ZPlaylistResponseSchema, 'The playlist'), ...errors, ...conflict },
+});
+const updatePlaylistRoute = createRoute({
+  method: 'post',
+  path: '/update_playlist',
+  tags,
+  security,
+  summary: 'Rename or describe a playlist {id, name?, description?}',
+  request: { body: body(ZUpdatePlaylistSchema) },
+  responses: { 200: json(ZPlaylistResponseSchema, 'The playlist'), ...errors },
+});
+const removePlaylistRoute = createRoute({
+  method: 'post',
+  path: '/remove_playlist',
+  tags,
+  security,
+  summary: 'Delete a playlist {id}',
+  request: { body: body(ZIdBodySchema) },
+  responses: { 200: ok, ...errors },
+});
+const itemsRoute = createRoute({
+  method: 'get',
+  path: '/get_playlist_items/{id}',
+  tags,
+  security,
+  summary: 'The talks of a playlist, in its order',
+  request: { params: idParam },
+  responses: { 200: json(ZPlaylistItemsResponseSchema, 'The items'), ...errors },
+});
+const addItemsRoute = createRoute({
+  method: 'post',
+  path: '/create_playlist_item',
+  tags,
+  security,
+  summary: 'Add talks to playlists {audioPlaylistItems: [{playlistId, audioId}]}: all or none',
+  request: { body: body(ZCreatePlaylistItemsSchema) },
+  responses: { 201: json(ZPlaylistItemsResponseSchema, 'The items of the playlists touched'), ...errors, ...conflict },
+});
+const reorderRoute = createRoute({
+  method: 'post',
+  path: '/update_playlist_items',
+  tags,
+  security,
+  summary: 'Reorder a playlist {playlistId, itemIds: every item id in the new order}',
+  request: { body: body(ZUpdatePlaylistItemsSchema) },
+  responses: { 200: json(ZPlaylistItemsResponseSchema, 'The items in their new order'), ...errors },
+});
+const removeItemRoute = createRoute({
+  method: 'post',
+  path: '/remove_playlist_items',
+  tags,
+  security,
+  summary: 'Take an item out of its playlist {id}',
+  request: { body: body(ZIdBodySchema) },
+  responses: { 200: ok, ...errors },
+});
+
+export function createPlaylistRoutes(services: Services) {
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  const auth = requireUser(services);
+  for (const path of [
+    '/get_playlist',
+    '/get_playlist_detail/*',
+    '/create_playlist',
+    '/update_playlist',
+    '/remove_playlist',
+    '/get_playlist_items/*',
+    '/create_playlist_item',
+    '/update_playlist_items',
+    '/remove_playlist_items',
+  ]) {
+    app.use(path, auth);
+  }
+  const me = (c: { get(key: 'user'): { id: number } }) => c.get('user').id;
+  const done = { data: { ok: true as const } };
+  return app
+    .openapi(listRoute, async (c) => c.json({ data: { items: await services.playlists.list(me(c)) } }, 200))
+    .openapi(detailRoute, async (c) =>
+      c.json({ data: await services.playlists.get(me(c), c.req.valid('param').id) }, 200),
+    )
+    .openapi(createPlaylistRoute, async (c) =>
+      c.json({ data: await services.playlists.create(me(c), c.req.valid('json')) }, 201),
+    )
+    .openapi(updatePlaylistRoute, async (c) =>
+      c.json({ data: await services.playlists.update(me(c), c.req.valid('json')) }, 200),
+    )
+    .openapi(removePlaylistRoute, async (c) => {
+      await services.playlists.remove(me(c), c.req.valid('json').id);
+      return c.json(done, 200);
+    })
+    .openapi(itemsRoute, async (c) =>
+      c.json({ data: { items: await services.playlists.items(me(c), c.req.valid('param').id) } }, 200),
+    )
+    .openapi(addItemsRoute, async (c) =>
+      c.json({ data: { items: await services.playlists.addItems(me(c), c.req.valid('json')) } }, 201),
+    )
+    .openapi(reorderRoute, async (c) =>
+      c.json({ data: { items: await services.playlists.reorder(me(c), c.req.valid('json')) } }, 200),
+    )
+    .openapi(removeItemRoute, async (c) => {
+      await services.playlists.removeItem(me(c), c.req.valid('json').id);
+      return c.json(done, 200);
+    });
+}

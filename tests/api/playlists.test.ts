@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
+import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
+import {
+  ZPlaylistItemsResponseSchema,
+  ZPlaylistResponseSchema,
+  ZPlaylistsResponseSchema,
+} from '#common/contracts/playlist.schema.ts';
+import { newReader } from '../factories/reader.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+
+describe.each(engines)('playlists on %s', (engine) => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  let talkIds: number[];
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const signUp = async () => {
+      const reader = newReader();
+      const res = await t.app.request('/api/v1/public/user/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
+      });
+      return ZSessionResponseSchema.parse(await res.json()).data.token;
+    };
+    alice = await signUp();
+    bob = await signUp();
+    const list = ZAudioCollectionsResponseSchema.parse(
+      await (await t.app.request('/api/v1/public/audio_collections')).json(),
+    );
+    talkIds = [];
+    for (const c of list.data.items) {
+      const detail = ZAudioCollectionResponseSchema.parse(
+        await (await t.app.request(`/api/v1/public/audio_collection/${c.id}`)).json(),
+      );
+      talkIds.push(...detail.data.talks.map((talk) => talk.id));
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: string, path: string, token?: string, body?: unknown) =>
+    t.app.request(`/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const create = async (token: string, name: string) => {
+    const res = await call('POST', '/create_playlist', token, { name });
+    expect(res.status).toBe(201);
+    return ZPlaylistResponseSchema.parse(await res.json()).data;
+  };
+  const items = async (token: string, id: number) =>
+    ZPlaylistItemsResponseSchema.parse(await (await call('GET', `/get_playlist_items/${id}`, token)).json()).data.items;
+
+  it('makes, renames, fills, reorders, empties and deletes a playlist', async () => {
+    const list = await create(alice, '  Nghe buổi sáng ');
+    expect(list).toMatchObject({ name: 'Nghe buổi sáng', itemCount: 0, totalSeconds: 0 });
+    const renamed = await call('POST', '/update_playlist', alice, {
+      id: list.id,
+      name: 'Sáng sớm',
+      description: 'Tụng kinh',
+    });
+    expect(ZPlaylistResponseSchema.parse(await renamed.json()).data).toMatchObject({
+      name: 'Sáng sớm',
+      description: 'Tụng kinh',
+    });
+
+    const added = await call('POST', '/create_playlist_item', alice, {
+      audioPlaylistItems: talkIds.slice(0, 3).map((audioId) => ({ playlistId: list.id, audioId })),
+    });
+    expect(added.status).toBe(201);
+    // Adding a talk twice keeps one.
+    await call('POST', '/create_playlist_item', alice, {
+      audioPlaylistItems: [{ playlistId: list.id, audioId: talkIds[0] }],
+    });
+    let current = await items(alice, list.id);
+    expect(current.map((i) => i.talk.id)).toEqual(talkIds.slice(0, 3));
+    const detail = ZPlaylistResponseSchema.parse(
+      await (await call('GET', `/get_playlist_detail/${list.id}`, alice)).json(),
+    ).data;
+    expect(detail.itemCount).toBe(3);
+    expect(detail.totalSeconds).toBe(current.reduce((n, i) => n + i.talk.duration, 0));
+
+    const order = [current[2]!.id, current[0]!.id, current[1]!.id];
+    const reordered = await call('POST', '/update_playlist_items', alice, { playlistId: list.id, itemIds: order });
+    expect(reordered.status).toBe(200);
+    current = await items(alice, list.id);
+    expect(current.map((i) => i.id)).toEqual(order);
+    // An order that forgets or repeats an item is refused and changes nothing.
+    for (const itemIds of [order.slice(0, 2), [order[0], order[0], order[1]], [...order, 999999]]) {
+      const bad = await call('POST', '/update_playlist_items', alice, { playlistId: list.id, itemIds });
+      expect(bad.status).toBe(400);
+    }
+    expect((await items(alice, list.id)).map((i) => i.id)).toEqual(order);
+
+    expect((await call('POST', '/remove_playlist_items', alice, { id: order[0] })).status).toBe(200);
+    expect((await items(alice, list.id)).map((i) => i.id)).toEqual(order.slice(1));
+    expect((await call('POST', '/remove_playlist', alice, { id: list.id })).status).toBe(200);
+    expect((await call('GET', `/get_playlist_detail/${list.id}`, alice)).status).toBe(404);
+  });
+
+  it('adds all the talks or none', async () => {
+    const list = await create(alice, 'Tất cả hoặc không');
+    const res = await call('POST', '/create_playlist_item', alice, {
+      audioPlaylistItems: [
+        { playlistId: list.id, audioId: talkIds[0] },
+        { playlistId: list.id, audioId: 999999 },
+      ],
+    });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { errorMessage: string }).errorMessage).toMatch(/Không tìm thấy/);
+    expect(await items(alice, list.id)).toEqual([]);
+  });
+
+  it('keeps each reader’s playlists to themselves: others get 404 for every call', async () => {
+    const list = await create(alice, 'Của Alice');
+    await call('POST', '/create_playlist_item', alice, {
+      audioPlaylistItems: [{ playlistId: list.id, audioId: talkIds[0] }],
+    });
+    const [item] = await items(alice, list.id);
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/get_playlist_detail/${list.id}`],
+      ['GET', `/get_playlist_items/${list.id}`],
+      ['POST', '/update_playlist', { id: list.id, name: 'Của Bob' }],
+      ['POST', '/create_playlist_item', { audioPlaylistItems: [{ playlistId: list.id, audioId: talkIds[1] }] }],
+      ['POST', '/update_playlist_items', { playlistId: list.id, itemIds: [item!.id] }],
+      ['POST', '/remove_playlist_items', { id: item!.id }],
+      ['POST', '/remove_playlist', { id: list.id }],
+    ];
+    for (const [method, path, body] of attempts) {
+      expect((await call(method, path, bob, body)).status, path).toBe(404);
+    }
+    const bobs = ZPlaylistsResponseSchema.parse(await (await call('GET', '/get_playlist', bob)).json()).data.items;
+    expect(bobs).toEqual([]);
+    expect((await items(alice, list.id)).map((i) => i.talk.id)).toEqual([talkIds[0]]);
+  });
+
+  it('asks for a login and refuses bad input with a Vietnamese message', async () => {
+    expect((await call('GET', '/get_playlist')).status).toBe(401);
+    expect((await call('POST', '/create_playlist', undefined, { name: 'x' })).status).toBe(401);
+    for (const [path, body] of [
+      ['/create_playlist', {}],
+      ['/create_playlist', { name: '   ' }],
+      ['/create_playlist', { name: 'x'.repeat(121) }],
+      ['/create_playlist_item', { audioPlaylistItems: [] }],
+      ['/create_playlist_item', { items: [{ playlistId: 1, audioId: 1 }] }],
+      ['/update_playlist_items', { playlistId: 'abc', itemIds: [] }],
+      ['/remove_playlist', { id: -1 }],
+    ] as const) {
+      const res = await call('POST', path, alice, body);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(((await res.json()) as { errorMessage: string }).errorMessage).toMatch(/[à-ỹ]/);
+    }
+  });
+});

@@ -27,3 +27,8 @@ export function formFailureOf(error: unknown) {
   }
   throw error;
 }
+
+/** True for a service's NOT_FOUND (pages answer it with their 404). */
+export function isNotFoundError(error: unknown): boolean {
+  return isAppError(error) && error.status === 404;
+}

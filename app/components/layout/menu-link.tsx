@@ -2,6 +2,9 @@ import { NavLink } from 'react-router';
 import { ExternalIcon } from '../ui/icons.tsx';
 import type { MenuLink } from './menu.ts';
 
+// Entries that are active on their own page only, not on the pages under them.
+const EXACT_PATHS = new Set(['/', '/profile']);
+
 /** A menu entry: a NavLink for our pages, a plain link (new tab) for other sites. */
 export function MenuLinkItem({
   link,
@@ -26,7 +29,7 @@ export function MenuLinkItem({
     );
   }
   return (
-    <NavLink className={className} to={link.to} onClick={onNavigate} end={link.to === '/'}>
+    <NavLink className={className} to={link.to} onClick={onNavigate} end={EXACT_PATHS.has(link.to)}>
       <span>{link.label}</span>
       {badge}
     </NavLink>

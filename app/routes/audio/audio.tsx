@@ -2,6 +2,8 @@ import { data, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { DEFAULT_AUDIO_PAGE_SIZE } from '#common/contracts/audio.schema.ts';
 import { ZCreateBookmarkSchema } from '#common/contracts/bookmark.schema.ts';
+import { ZCreatePlaylistItemsSchema } from '#common/contracts/playlist.schema.ts';
+import { AddToPlaylist } from '#app/components/audio/add-to-playlist.tsx';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import { collectionPath, talkPath } from '#common/paths.ts';
@@ -32,8 +34,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const startAt = t !== null && /^\d{1,6}$/.test(t) ? Number(t) : null;
   const user = await getCurrentUser(request, context);
   const bookmarks = user && found.current ? await context.services.bookmarks.list(user.id, found.current.id) : null;
+  const playlists = user
+    ? (await context.services.playlists.list(user.id)).map((p) => ({ id: p.id, name: p.name }))
+    : null;
   const loginPath = `/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
-  return { kind: 'collection' as const, ...found, startAt, bookmarks, loginPath };
+  return { kind: 'collection' as const, ...found, startAt, bookmarks, playlists, loginPath };
 }
 
 /** Bookmarks: add one at a moment, or remove one (logged-in readers). */
@@ -41,6 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCurrentUser(request, context);
   const form = await request.formData();
   try {
+    if (form.get('intent') === 'add-to-playlist') {
+      const parsed = ZCreatePlaylistItemsSchema.safeParse({
+        audioPlaylistItems: [{ playlistId: form.get('playlistId'), audioId: form.get('audioId') }],
+      });
+      if (!parsed.success) return data({ ok: false, error: 'Hãy chọn một danh sách phát.' }, { status: 400 });
+      await context.services.playlists.addItems(user.id, parsed.data);
+      return { ok: true, error: null, added: true };
+    }
     if (form.get('intent') === 'add-bookmark') {
       const parsed = ZCreateBookmarkSchema.safeParse({
         audioId: form.get('audioId'),
@@ -179,6 +192,7 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
               bookmarks={page.bookmarks}
               loginPath={page.loginPath}
             />
+            {page.playlists ? <AddToPlaylist talkId={current.id} playlists={page.playlists} /> : null}
             <p className="audio-meta">
               {[current.speaker, current.recordedOn ? `ghi ngày ${formatDate(current.recordedOn)}` : null]
                 .filter(Boolean)

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { loginAs } from './support/session.ts';
+
+const baseURL = inject('baseURL');
+
+async function addTalk(page: Page, collectionIndex: number, talkTitle: string, playlist: string) {
+  await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+  await page.locator('.audio-collection-card').nth(collectionIndex).click();
+  await page.locator('.audio-talk', { hasText: talkTitle }).click();
+  await page.locator('#talk-title', { hasText: talkTitle }).waitFor();
+  const form = page.getByTestId('add-to-playlist');
+  await form.locator('select').selectOption({ label: playlist });
+  await form.getByRole('button', { name: 'Thêm' }).click();
+  await form.getByRole('status').filter({ hasText: 'Đã thêm.' }).waitFor();
+}
+
+describe('playlists', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('makes a playlist, fills it from talk pages, reorders it by keyboard drag, plays it, takes a talk out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await loginAs(context, baseURL);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+
+    await page.goto(`${baseURL}/profile/playlist`, { waitUntil: 'networkidle' });
+    await page.getByText('Bạn chưa có danh sách phát nào.').waitFor();
+    await page.getByRole('link', { name: 'Tạo danh sách phát' }).first().click();
+    await page.waitForURL(/\/profile\/playlist\/edit$/);
+    // A failed creation shows the server's message.
+    await page.locator('#playlist-name').fill('   ');
+    await page.getByRole('button', { name: 'Tạo' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Đây là thông tin bắt buộc' }).waitFor();
+    await page.locator('#playlist-name').fill('Nghe buổi sáng');
+    await page.getByRole('button', { name: 'Tạo' }).click();
+    await page.waitForURL(/\/profile\/playlist\/\d+$/);
+    const playlistUrl = page.url();
+    await page.locator('#playlist-title', { hasText: 'Nghe buổi sáng' }).waitFor();
+
+    await addTalk(page, 0, 'Bát-nhã Tâm Kinh', 'Nghe buổi sáng');
+    await addTalk(page, 0, 'Kinh Vu Lan', 'Nghe buổi sáng');
+    await addTalk(page, 1, 'Thiền tông', 'Nghe buổi sáng');
+
+    await page.goto(playlistUrl, { waitUntil: 'networkidle' });
+    const titles = () => page.getByTestId('playlist-item').locator('.audio-talk-title').allInnerTexts();
+    expect(await titles()).toEqual(['Bát-nhã Tâm Kinh', 'Kinh Vu Lan — phần mở đầu', 'Thiền tông']);
+
+    // Keyboard drag with dnd-kit: pick up the first, move it down twice, drop.
+    // (dnd-kit measures between moves: give each key a moment.)
+    await page.getByRole('button', { name: 'Đổi chỗ bài Bát-nhã Tâm Kinh' }).focus();
+    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="playlist-item"]:last-child .audio-talk-title')?.textContent ===
+        'Bát-nhã Tâm Kinh',
+    );
+    // Saved: the same order after a reload.
+    await page.waitForLoadState('networkidle');
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await titles()).toEqual(['Kinh Vu Lan — phần mở đầu', 'Thiền tông', 'Bát-nhã Tâm Kinh']);
+
+    await page.getByRole('button', { name: 'Phát tất cả' }).click();
+    await page.getByTestId('now-playing').filter({ hasText: 'Kinh Vu Lan' }).waitFor();
+    await page.getByRole('button', { name: 'Bài sau' }).click();
+    await page.getByTestId('now-playing').filter({ hasText: 'Thiền tông' }).waitFor();
+    await screenshot(page, 'playlist-1280');
+
+    await page.getByRole('button', { name: 'Bỏ Thiền tông khỏi danh sách' }).click();
+    await page.waitForLoadState('networkidle');
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await titles()).toEqual(['Kinh Vu Lan — phần mở đầu', 'Bát-nhã Tâm Kinh']);
+    // The one failed creation above answered 400 on purpose.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await context.close();
+  });
+
+  it('answers 404 for another reader’s playlist and sends anonymous readers to login', async () => {
+    const owner = await browser.newContext();
+    await loginAs(owner, baseURL);
+    const page = await owner.newPage();
+    await page.goto(`${baseURL}/profile/playlist/edit`, { waitUntil: 'networkidle' });
+    await page.locator('#playlist-name').fill('Riêng tư');
+    await page.getByRole('button', { name: 'Tạo' }).click();
+    await page.waitForURL(/\/profile\/playlist\/\d+$/);
+    const url = page.url();
+    await owner.close();
+
+    const other = await browser.newContext();
+    await loginAs(other, baseURL);
+    const stranger = await other.newPage();
+    const res = await stranger.goto(url);
+    expect(res!.status()).toBe(404);
+    expect((await stranger.goto(`${url.replace(/\/(\d+)$/, '/edit/$1')}`))!.status()).toBe(404);
+    await other.close();
+
+    const anonymous = await browser.newPage();
+    await anonymous.goto(`${baseURL}/profile/playlist`);
+    await anonymous.waitForURL(/\/login\?redirectTo=/);
+    await anonymous.close();
+  });
+});

@@ -7,6 +7,8 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   // No page: the reader's position and merged device history are posted here in the background.
   route('reading-progress', 'routes/resources/reading-progress.ts'),
+  // A collection's podcast feed (RSS).
+  route('phap-am/:id/rss', 'routes/resources/podcast-feed.ts'),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),
     route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),

@@ -29,7 +29,11 @@ const ZDescription = z
 
 export const ZCreatePlaylistSchema = z.object({ name: ZName, description: ZDescription.optional() });
 export type CreatePlaylist = z.infer<typeof ZCreatePlaylistSchema>;
-export const ZUpdatePlaylistSchema = z.object({ id: ZId, name: ZName.optional(), description: ZDescription.optional() });
+export const ZUpdatePlaylistSchema = z.object({
+  id: ZId,
+  name: ZName.optional(),
+  description: ZDescription.optional(),
+});
 export type UpdatePlaylist = z.infer<typeof ZUpdatePlaylistSchema>;
 export const ZIdBodySchema = z.object({ id: ZId });
 

@@ -157,4 +157,50 @@ describe('talks (pháp âm)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('offers each collection as a podcast feed with enclosures podcast apps can play', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await page.locator('.audio-collection-card').first().click();
+    await page.locator('#talk-title').waitFor();
+    const feedHref = await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href');
+    expect(feedHref).toMatch(/^\/phap-am\/\d+\/rss$/);
+    const feed = await page.request.get(`${baseURL}${feedHref}`);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toContain('application/rss+xml');
+    const xml = await feed.text();
+    // Parsed by the browser's XML parser: well-formed, with an enclosure per talk.
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      if (doc.querySelector('parsererror')) return null;
+      return {
+        title: doc.querySelector('channel > title')?.textContent,
+        image: doc.getElementsByTagName('itunes:image')[0]?.getAttribute('href'),
+        items: [...doc.querySelectorAll('item')].map((item) => ({
+          title: item.querySelector('title')?.textContent,
+          url: item.querySelector('enclosure')?.getAttribute('url'),
+          length: Number(item.querySelector('enclosure')?.getAttribute('length')),
+          type: item.querySelector('enclosure')?.getAttribute('type'),
+          duration: Number(item.getElementsByTagName('itunes:duration')[0]?.textContent),
+        })),
+      };
+    }, xml);
+    expect(parsed).not.toBeNull();
+    expect(parsed!.title).toBe('Tụng kinh Hán-Việt');
+    expect(parsed!.image).toMatch(/\/podcast-artwork\.png$/);
+    expect(parsed!.items.map((i) => i.title)).toEqual(
+      await page.locator('.audio-talk .audio-talk-title').allInnerTexts(),
+    );
+    for (const item of parsed!.items) {
+      expect(item.type).toBe('audio/mpeg');
+      expect(item.duration).toBeGreaterThan(10);
+      const head = await page.request.get(item.url!, { headers: { range: 'bytes=0-1' } });
+      expect(head.status()).toBe(206);
+      expect(head.headers()['content-range']).toBe(`bytes 0-1/${item.length}`);
+    }
+    const artwork = await page.request.get(parsed!.image!);
+    expect(artwork.status()).toBe(200);
+    expect((await page.request.get(`${baseURL}/phap-am/999999/rss`)).status()).toBe(404);
+    await page.close();
+  });
 });

@@ -87,6 +87,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { name: 'description', content: loaderData.current?.description ?? loaderData.collection.description ?? '' },
     { property: 'og:type', content: 'music.song' },
     { property: 'og:title', content: title },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${loaderData.collection.title} (podcast)`,
+      href: `/phap-am/${loaderData.collection.id}/rss`,
+    },
     ...(loaderData.current ? [{ property: 'og:audio', content: loaderData.current.url }] : []),
   ];
 }
@@ -172,7 +179,8 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
         {collection.description ? <p className="library-lead">{collection.description}</p> : null}
         <p className="audio-collection-meta">
           {formatNumber(collection.talkCount)} bài · {formatDuration(collection.totalSeconds)}
-          {collection.speaker ? ` · ${collection.speaker}` : ''}
+          {collection.speaker ? ` · ${collection.speaker}` : ''} ·{' '}
+          <a href={`/phap-am/${collection.id}/rss`}>Nghe bằng ứng dụng podcast (RSS)</a>
         </p>
       </header>
 

@@ -1,3 +1,4 @@
+import { GlobalPlayer } from '#app/components/audio/global-player.tsx';
 import '@fontsource/be-vietnam-pro/400.css';
 import '@fontsource/be-vietnam-pro/500.css';
 import '@fontsource/be-vietnam-pro/600.css';
@@ -53,7 +54,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {/* Outside the layouts, so a talk keeps playing from page to page. */}
+      <GlobalPlayer />
+    </>
+  );
 }
 
 /** Errors that escape every layout (the root loader failing, for example). */

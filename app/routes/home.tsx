@@ -5,6 +5,7 @@ import { keywordLabel, searchUrlForKeyword } from '#common/contracts/keyword.sch
 import { BookCover } from '#app/components/books/book-cover.tsx';
 import { FeaturedPassage } from '#app/components/home/featured-passage.tsx';
 import { HomeSearchBox } from '#app/components/home/search-box.tsx';
+import { ContinueListening } from '#app/components/audio/continue-listening.tsx';
 import { ArrowRightIcon, HeadphonesIcon, LotusIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/home';
@@ -68,6 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
+          <ContinueListening />
           <dl className="hero-stats">
             <div>
               <dt>Kinh sách</dt>

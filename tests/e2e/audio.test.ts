@@ -27,11 +27,14 @@ describe('talks (pháp âm)', () => {
     expect(await page.locator('.audio-talk').count()).toBe(3);
     const cues = page.getByTestId('transcript').locator('li');
     expect(await cues.count()).toBeGreaterThan(5);
-    // The audio answers Range requests: the browser learns its length.
+    // Play: the site's player bar appears; the audio answers Range requests, so the browser learns its length.
+    await page.getByTestId('talk-play').click();
+    await page.getByTestId('player-bar').filter({ hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
     await page.waitForFunction(() => (document.querySelector('audio')?.duration ?? 0) > 80);
+    await page.getByTestId('player-toggle').click();
     await screenshot(page, 'audio-collection-1280');
 
-    // A click on a transcript line seeks there and marks it.
+    // A click on a transcript line plays from there and marks it.
     const line = cues.nth(4);
     const at = await line.locator('.talk-cue-time').innerText();
     await line.getByRole('button').click();
@@ -78,7 +81,6 @@ describe('talks (pháp âm)', () => {
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
     await page.locator('.audio-collection-card').first().click();
     await page.locator('#talk-title').waitFor();
-    await page.waitForFunction(() => (document.querySelector('audio')?.duration ?? 0) > 0);
     await page.getByRole('button', { name: 'Chia sẻ đoạn này' }).click();
     const cues = page.getByTestId('transcript').locator('li');
     // Start at the 4th line, end at the 7th.
@@ -129,7 +131,6 @@ describe('talks (pháp âm)', () => {
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
     await page.locator('.audio-collection-card').first().click();
     await page.locator('#talk-title').waitFor();
-    await page.waitForFunction(() => (document.querySelector('audio')?.duration ?? 0) > 0);
     const cues = page.getByTestId('transcript').locator('li');
     await cues.nth(5).getByRole('button').click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 10);
@@ -201,6 +202,60 @@ describe('talks (pháp âm)', () => {
     const artwork = await page.request.get(parsed!.image!);
     expect(artwork.status()).toBe(200);
     expect((await page.request.get(`${baseURL}/phap-am/999999/rss`)).status()).toBe(404);
+    await page.close();
+  });
+
+  it('keeps playing across pages, and resumes near the same second after a reload', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await page.locator('.audio-collection-card').nth(1).click();
+    await page.locator('#talk-title').waitFor();
+    const title = await page.locator('#talk-title').innerText();
+    await page.getByTestId('talk-play').click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 1.5);
+    const playing = () => page.evaluate(() => !document.querySelector('audio')!.paused);
+    const at = () => page.evaluate(() => document.querySelector('audio')!.currentTime);
+
+    // Client-side navigation to other pages: the same audio plays on.
+    await page.getByRole('navigation', { name: 'Menu chính' }).getByRole('link', { name: 'Tìm kiếm' }).click();
+    await page.waitForURL(/\/search/);
+    const before = await at();
+    await page.waitForTimeout(1200);
+    expect(await playing()).toBe(true);
+    expect(await at()).toBeGreaterThan(before + 0.5);
+    await page.getByTestId('player-bar').filter({ hasText: title }).waitFor();
+    // Home (the brand link), then a book from there.
+    await page.locator('.site-header a.brand').click();
+    await page.waitForURL(`${baseURL}/`);
+    const bookHref = await page.locator('main a.book-card').first().getAttribute('href');
+    await page.locator('main a.book-card').first().click();
+    await page.waitForURL(`${baseURL}${bookHref}`);
+    expect(await playing()).toBe(true);
+    await screenshot(page, 'player-bar-on-books-1280');
+
+    // Keys: K pauses (outside form fields).
+    await page.keyboard.press('k');
+    await page.waitForFunction(() => document.querySelector('audio')!.paused);
+    const stoppedAt = await at();
+    // Saved on pause; after a reload the bar comes back, paused, near the same second.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByTestId('player-bar').filter({ hasText: title }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+    await page.waitForFunction((t) => Math.abs(document.querySelector('audio')!.currentTime - t) < 1.5, stoppedAt);
+    expect(await playing()).toBe(false);
+    // The talk's page offers to go on from there.
+    await page.getByTestId('player-bar').getByRole('link', { name: title }).click();
+    await page.locator('#talk-title', { hasText: title }).waitFor();
+    // The home page offers to go on listening.
+    await page.locator('.site-header a.brand').click();
+    await page.getByTestId('continue-listening').filter({ hasText: title }).waitFor();
+    await page.getByTestId('continue-listening').getByRole('link').click();
+    await page.locator('#talk-title', { hasText: title }).waitFor();
+    // Closing the bar forgets it.
+    await page.getByRole('button', { name: 'Đóng trình phát' }).click();
+    expect(await page.getByTestId('player-bar').count()).toBe(0);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -72,7 +72,7 @@ describe('playlists', () => {
 
     await page.getByRole('button', { name: 'Phát tất cả' }).click();
     await page.getByTestId('now-playing').filter({ hasText: 'Kinh Vu Lan' }).waitFor();
-    await page.getByRole('button', { name: 'Bài sau' }).click();
+    await page.locator('.playlist-now').getByRole('button', { name: 'Bài sau' }).click();
     await page.getByTestId('now-playing').filter({ hasText: 'Thiền tông' }).waitFor();
     await screenshot(page, 'playlist-1280');
 

@@ -16,28 +16,32 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { PlaylistItem } from '#common/contracts/playlist.schema.ts';
+import { talkPath } from '#common/paths.ts';
+import { player, usePlayer, type PlayerTalk } from '#app/lib/player-store.ts';
 import { clock } from './talk-player.tsx';
 
 /**
- * A playlist: play all (the queue goes on to the next talk by itself; previous and next), reorder
+ * A playlist: play all in the site's player (it goes on to the next talk by itself, and on playing
+ * while the reader browses; previous and next), reorder
  * by dragging (mouse, touch or keyboard, with dnd-kit), take a talk out.
  */
-export function PlaylistQueue({ items }: { items: readonly PlaylistItem[] }) {
+export function PlaylistQueue({ items, name }: { items: readonly PlaylistItem[]; name: string }) {
   const [order, setOrder] = useState(items);
-  const [playing, setPlaying] = useState<number | null>(null); // index in order
-  const audio = useRef<HTMLAudioElement>(null);
+  const state = usePlayer();
   const fetcher = useFetcher();
   // dnd-kit's accessibility ids must be the same on the server and in the browser (hydration).
   const dndId = useId();
   useEffect(() => setOrder(items), [items]);
 
-  const current = playing === null ? null : (order[playing] ?? null);
-  useEffect(() => {
-    if (current && audio.current) void audio.current.play().catch(() => {});
-  }, [current]);
+  // Playing this playlist: the player's queue is made of its talks.
+  const queueOf = (items: readonly PlaylistItem[]): PlayerTalk[] =>
+    items.map((i) => ({ ...i.talk, pageUrl: talkPath(i.talk.collectionId, i.talk.id), albumTitle: name }));
+  const playingHere = state.queue.length === order.length && state.queue.every((t, k) => t.id === order[k]?.talk.id);
+  const current = playingHere ? (order[state.index] ?? null) : null;
+  const playFrom = (index: number, items = order) => player.load(queueOf(items), index, { autoplay: true, startAt: 0 });
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -51,9 +55,7 @@ export function PlaylistQueue({ items }: { items: readonly PlaylistItem[] }) {
     const from = order.findIndex((i) => i.id === active.id);
     const to = order.findIndex((i) => i.id === over.id);
     const next = arrayMove([...order], from, to);
-    const playingId = current?.id;
     setOrder(next);
-    if (playingId !== undefined) setPlaying(next.findIndex((i) => i.id === playingId));
     void fetcher.submit({ intent: 'reorder', itemIds: JSON.stringify(next.map((i) => i.id)) }, { method: 'post' });
   };
 
@@ -61,42 +63,32 @@ export function PlaylistQueue({ items }: { items: readonly PlaylistItem[] }) {
     <div className="playlist-queue">
       <div className="playlist-now">
         {current ? (
-          <>
-            <p className="playlist-now-title" data-testid="now-playing">
-              Đang phát: <strong>{current.talk.title}</strong>
-            </p>
-            <audio
-              ref={audio}
-              key={current.id}
-              src={current.talk.url}
-              controls
-              preload="metadata"
-              onEnded={() => setPlaying(playing !== null && playing + 1 < order.length ? playing + 1 : null)}
-            />
-          </>
+          <p className="playlist-now-title" data-testid="now-playing">
+            Đang phát: <strong>{current.talk.title}</strong>
+          </p>
         ) : null}
         <div className="talk-controls">
           <button
             type="button"
             className="button button-primary"
             disabled={order.length === 0}
-            onClick={() => setPlaying(0)}
+            onClick={() => playFrom(0)}
           >
             Phát tất cả
           </button>
           <button
             type="button"
             className="button button-ghost"
-            disabled={playing === null || playing === 0}
-            onClick={() => setPlaying((p) => (p === null ? null : Math.max(0, p - 1)))}
+            disabled={!current || state.index === 0}
+            onClick={() => player.playAt(state.index - 1)}
           >
             Bài trước
           </button>
           <button
             type="button"
             className="button button-ghost"
-            disabled={playing === null || playing + 1 >= order.length}
-            onClick={() => setPlaying((p) => (p === null ? null : Math.min(order.length - 1, p + 1)))}
+            disabled={!current || state.index + 1 >= order.length}
+            onClick={() => player.playAt(state.index + 1)}
           >
             Bài sau
           </button>
@@ -112,10 +104,9 @@ export function PlaylistQueue({ items }: { items: readonly PlaylistItem[] }) {
                 item={item}
                 index={i}
                 playing={current?.id === item.id}
-                onPlay={() => setPlaying(i)}
+                onPlay={() => playFrom(i)}
                 onRemove={() => {
                   setOrder(order.filter((x) => x.id !== item.id));
-                  if (current?.id === item.id) setPlaying(null);
                   void fetcher.submit({ intent: 'remove-item', id: String(item.id) }, { method: 'post' });
                 }}
               />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Bookmark } from '#common/contracts/bookmark.schema.ts';
+import { player, savedPosition, useIsCurrentTalk, usePlayer, type PlayerTalk } from '#app/lib/player-store.ts';
 import type { Talk } from '#common/contracts/audio.schema.ts';
 
 export interface Cue {
@@ -8,8 +9,6 @@ export interface Cue {
   endSeconds: number;
   text: string;
 }
-
-const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 /** "75" → "1:15"; hours when needed. */
 export function clock(seconds: number): string {
@@ -31,42 +30,45 @@ function cueAt(cues: readonly Cue[], time: number): number {
 }
 
 /**
- * A talk with its transcript: the browser's audio controls (seek, volume, download), back and
- * forward 15 s, the speed, and the transcript following playback — the line being read is marked
- * and kept in view; a click on a line plays from there. `startAt` opens the talk at a moment
- * (a search hit in the transcript).
+ * A talk on its page: play and pause (through the site's one player, so it plays on when the
+ * reader moves to another page), back and forward 15 s, the timeline with the reader's bookmarks,
+ * and the transcript following playback — the line being read is marked and kept in view; a click
+ * on a line plays from there. `startAt` (a search hit in the transcript) readies the talk at that
+ * moment.
  */
 export function TalkPlayer({
   talk,
+  queue,
+  index,
   cues,
   startAt,
   bookmarks,
   loginPath,
 }: {
   talk: Talk;
+  /** The collection's talks, as the player's queue (this one at `index`). */
+  queue: PlayerTalk[];
+  index: number;
   cues: readonly Cue[];
   startAt: number | null;
   /** The reader's bookmarks in this talk; null for anonymous readers. */
   bookmarks: readonly Bookmark[] | null;
   loginPath: string;
 }) {
-  const audio = useRef<HTMLAudioElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  const [time, setTime] = useState(startAt ?? 0);
-  const [speed, setSpeed] = useState(1);
+  const state = usePlayer();
+  const isCurrent = useIsCurrentTalk(talk.id);
+  const [resumeAt, setResumeAt] = useState(0);
+  const time = isCurrent ? state.time : (startAt ?? 0);
   const current = cueAt(cues, time);
 
-  // Open at the moment asked for, once the browser knows the file.
+  // Opened at a moment (a search hit): the talk is readied there, paused. Otherwise the page shows
+  // where this device stopped last time (known only in the browser).
   useEffect(() => {
-    const el = audio.current;
-    if (!el || startAt === null) return;
-    const seek = () => {
-      el.currentTime = Math.min(startAt, el.duration || startAt);
-      setTime(el.currentTime);
-    };
-    if (el.readyState >= 1) seek();
-    else el.addEventListener('loadedmetadata', seek, { once: true });
-    return () => el.removeEventListener('loadedmetadata', seek);
+    if (startAt !== null) player.load(queue, index, { startAt, autoplay: false });
+    else setResumeAt(savedPosition(talk.id));
+    // Only when the page opens on this talk.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [talk.id, startAt]);
 
   // Keep the line being read in view (inside the transcript box only: the page does not jump).
@@ -80,33 +82,35 @@ export function TalkPlayer({
     }
   }, [current]);
 
-  const seekTo = (seconds: number, play = false) => {
-    const el = audio.current;
-    if (!el) return;
-    el.currentTime = Math.max(0, Math.min(seconds, el.duration || seconds));
-    setTime(el.currentTime);
-    if (play) void el.play().catch(() => {});
+  const playFrom = (seconds: number) => {
+    if (isCurrent) {
+      player.seek(seconds);
+      player.play();
+    } else {
+      player.load(queue, index, { startAt: seconds, autoplay: true });
+    }
   };
 
   return (
     <section className="talk-player" aria-label={`Nghe: ${talk.title}`} data-testid="talk-player">
-      <audio
-        ref={audio}
-        src={talk.url}
-        preload="metadata"
-        controls
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-        onSeeked={(e) => setTime(e.currentTarget.currentTime)}
-        data-testid="talk-audio"
-      >
-        Trình duyệt của bạn không phát được âm thanh. <a href={talk.url}>Tải bài về</a>.
-      </audio>
-      <Timeline duration={talk.duration} time={time} bookmarks={bookmarks ?? []} onSeek={(t) => seekTo(t)} />
       <div className="talk-controls">
         <button
           type="button"
+          className="button button-primary talk-play"
+          onClick={() => (isCurrent ? player.toggle() : player.load(queue, index, { autoplay: true }))}
+          data-testid="talk-play"
+        >
+          {isCurrent && state.playing
+            ? 'Tạm dừng'
+            : resumeAt > 0 && !isCurrent
+              ? `Nghe tiếp từ ${clock(resumeAt)}`
+              : 'Phát'}
+        </button>
+        <button
+          type="button"
           className="button button-ghost"
-          onClick={() => seekTo(time - 15)}
+          onClick={() => player.skip(-15)}
+          disabled={!isCurrent}
           aria-label="Lùi 15 giây"
         >
           −15 giây
@@ -117,30 +121,15 @@ export function TalkPlayer({
         <button
           type="button"
           className="button button-ghost"
-          onClick={() => seekTo(time + 15)}
+          onClick={() => player.skip(15)}
+          disabled={!isCurrent}
           aria-label="Tới 15 giây"
         >
           +15 giây
         </button>
-        <label className="talk-speed">
-          Tốc độ
-          <select
-            value={speed}
-            onChange={(e) => {
-              const value = Number(e.target.value);
-              setSpeed(value);
-              if (audio.current) audio.current.playbackRate = value;
-            }}
-          >
-            {SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {s.toLocaleString('vi-VN')}×
-              </option>
-            ))}
-          </select>
-        </label>
       </div>
-      <Bookmarks talk={talk} time={time} bookmarks={bookmarks} loginPath={loginPath} onSeek={(t) => seekTo(t, true)} />
+      <Timeline duration={talk.duration} time={time} bookmarks={bookmarks ?? []} onSeek={playFrom} />
+      <Bookmarks talk={talk} time={time} bookmarks={bookmarks} loginPath={loginPath} onSeek={playFrom} />
       <ClipSharer talk={talk} time={time} />
       {cues.length > 0 ? (
         <div className="talk-transcript">
@@ -148,7 +137,7 @@ export function TalkPlayer({
           <ol ref={list} className="talk-cues" data-testid="transcript">
             {cues.map((cue, i) => (
               <li key={i} data-cue={i} aria-current={i === current ? 'true' : undefined}>
-                <button type="button" onClick={() => seekTo(cue.startSeconds, true)}>
+                <button type="button" onClick={() => playFrom(cue.startSeconds)}>
                   <span className="talk-cue-time">{clock(cue.startSeconds)}</span>
                   <span className="talk-cue-text">{cue.text}</span>
                 </button>

@@ -195,6 +195,11 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
             <TalkPlayer
               key={current.id}
               talk={current}
+              queue={talks.map((t) => ({ ...t, pageUrl: talkPath(collection.id, t.id), albumTitle: collection.title }))}
+              index={Math.max(
+                0,
+                talks.findIndex((t) => t.id === current.id),
+              )}
               cues={cues}
               startAt={startAt}
               bookmarks={page.bookmarks}

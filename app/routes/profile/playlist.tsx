@@ -103,7 +103,7 @@ export default function PlaylistPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <PlaylistQueue items={items} />
+        <PlaylistQueue items={items} name={playlist.name} />
       )}
     </section>
   );

@@ -1,0 +1,168 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { player, usePlayer } from '#app/lib/player-store.ts';
+import { clock } from './talk-player.tsx';
+
+const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/** Previous / next track: drawn, so they do not depend on a font having the symbols. */
+function TrackIcon({ next }: { next?: boolean }) {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      style={next ? { transform: 'scaleX(-1)' } : undefined}
+    >
+      <path d="M6 5h2v14H6zM20 5v14L9 12z" fill="currentColor" />
+    </svg>
+  );
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/**
+ * The player bar: one <audio> for the whole site, kept in the root so a talk plays on across
+ * pages. Play and pause, back and forward 15 s, a seek bar, speed, previous and next in the
+ * queue, the lock-screen controls of phones (Media Session), and keys K (play/pause), J and L
+ * (back and forward 15 s) anywhere but in a form field.
+ */
+export function GlobalPlayer() {
+  const audio = useRef<HTMLAudioElement>(null);
+  const state = usePlayer();
+  const talk = state.queue[state.index] ?? null;
+
+  useEffect(() => {
+    if (audio.current) player.attach(audio.current);
+  }, []);
+
+  // The lock screen and headphone buttons.
+  useEffect(() => {
+    if (!talk || !('mediaSession' in navigator)) return;
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: talk.title,
+      artist: talk.speaker ?? '',
+      album: talk.albumTitle,
+      artwork: [{ src: '/podcast-artwork.png', sizes: '1400x1400', type: 'image/png' }],
+    });
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ['play', () => player.play()],
+      ['pause', () => player.pause()],
+      ['seekbackward', () => player.skip(-15)],
+      ['seekforward', () => player.skip(15)],
+      ['seekto', (details) => details.seekTime !== undefined && player.seek(details.seekTime)],
+      ['previoustrack', () => player.playAt(state.index - 1)],
+      ['nexttrack', () => player.playAt(state.index + 1)],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        navigator.mediaSession.setActionHandler(action, handler);
+      } catch {
+        // An action this browser does not know.
+      }
+    }
+  }, [talk, state.index]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!player.current() || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      const key = e.key.toLowerCase();
+      if (key === 'k') player.toggle();
+      else if (key === 'j') player.skip(-15);
+      else if (key === 'l') player.skip(15);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      <audio ref={audio} preload="metadata" data-testid="global-audio" />
+      {talk ? (
+        <section className="player-bar" aria-label="Trình phát pháp âm" data-testid="player-bar">
+          <div className="player-bar-inner">
+            <div className="player-bar-info">
+              <Link to={talk.pageUrl} className="player-bar-title">
+                {talk.title}
+              </Link>
+              <span className="player-bar-album">{talk.albumTitle}</span>
+            </div>
+            <div className="player-bar-buttons">
+              {state.queue.length > 1 ? (
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={() => player.playAt(state.index - 1)}
+                  disabled={state.index === 0}
+                  aria-label="Bài trước"
+                >
+                  <TrackIcon />
+                </button>
+              ) : null}
+              <button type="button" className="icon-button" onClick={() => player.skip(-15)} aria-label="Lùi 15 giây">
+                −15
+              </button>
+              <button
+                type="button"
+                className="player-bar-play"
+                onClick={() => player.toggle()}
+                aria-label={state.playing ? 'Tạm dừng' : 'Phát'}
+                data-testid="player-toggle"
+              >
+                {state.playing ? '❚❚' : '▶'}
+              </button>
+              <button type="button" className="icon-button" onClick={() => player.skip(15)} aria-label="Tới 15 giây">
+                +15
+              </button>
+              {state.queue.length > 1 ? (
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={() => player.playAt(state.index + 1)}
+                  disabled={state.index + 1 >= state.queue.length}
+                  aria-label="Bài sau"
+                >
+                  <TrackIcon next />
+                </button>
+              ) : null}
+            </div>
+            <div className="player-bar-seek">
+              <span className="player-bar-time">{clock(state.time)}</span>
+              <input
+                type="range"
+                min={0}
+                max={Math.max(1, Math.floor(state.duration || talk.duration))}
+                step={1}
+                value={Math.floor(state.time)}
+                onChange={(e) => player.seek(Number(e.target.value))}
+                aria-label="Vị trí trong bài"
+              />
+              <span className="player-bar-time">{clock(state.duration || talk.duration)}</span>
+            </div>
+            <select
+              className="player-bar-speed"
+              value={state.rate}
+              onChange={(e) => player.setRate(Number(e.target.value))}
+              aria-label="Tốc độ"
+            >
+              {SPEEDS.map((s) => (
+                <option key={s} value={s}>
+                  {s.toLocaleString('vi-VN')}×
+                </option>
+              ))}
+            </select>
+            <button type="button" className="icon-button" onClick={() => player.close()} aria-label="Đóng trình phát">
+              ✕
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

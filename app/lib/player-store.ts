@@ -1,0 +1,200 @@
+import { useSyncExternalStore } from 'react';
+import type { Talk } from '#common/contracts/audio.schema.ts';
+import { readDevicePlayback, setDevicePlaybackTime } from './playback-store.ts';
+
+/**
+ * The one player of the site. The <audio> element lives in the root component (GlobalPlayer), so
+ * a talk keeps playing while the reader moves between pages and layouts; pages read and drive it
+ * through this store. The talk and its place are remembered on the device (and restored, paused,
+ * after a reload).
+ */
+
+export interface PlayerTalk extends Talk {
+  /** Where the talk's page is (its collection page with ?nghe=). */
+  pageUrl: string;
+  /** Shown under the title in the bar and on the lock screen. */
+  albumTitle: string;
+}
+
+export interface PlayerState {
+  queue: PlayerTalk[];
+  index: number;
+  playing: boolean;
+  time: number;
+  duration: number;
+  rate: number;
+}
+
+const LAST_TALK_KEY = 'phap-bao:player';
+const EMPTY: PlayerState = { queue: [], index: 0, playing: false, time: 0, duration: 0, rate: 1 };
+
+let state: PlayerState = EMPTY;
+let element: HTMLAudioElement | null = null;
+const listeners = new Set<() => void>();
+let lastSaved = 0;
+
+function set(changes: Partial<PlayerState>) {
+  state = { ...state, ...changes };
+  for (const listener of listeners) listener();
+}
+
+/** The code of a talk in the playback record (shared with books: {code, currentTime}). */
+export function playbackCode(talkId: number): string {
+  return `talk-${talkId}`;
+}
+
+/** Where this device last stopped in the talk (seconds), or 0. */
+export function savedPosition(talkId: number): number {
+  return readDevicePlayback().find((e) => e.code === playbackCode(talkId))?.currentTime ?? 0;
+}
+
+function savePosition(force = false) {
+  const talk = current();
+  if (!talk || !element) return;
+  const now = Date.now();
+  if (!force && now - lastSaved < 4000) return;
+  lastSaved = now;
+  // Near the end counts as finished: the next listen starts from the beginning.
+  const time = element.currentTime >= (element.duration || talk.duration) - 5 ? 0 : element.currentTime;
+  setDevicePlaybackTime(playbackCode(talk.id), Math.floor(time * 10) / 10);
+  try {
+    localStorage.setItem(LAST_TALK_KEY, JSON.stringify({ queue: state.queue, index: state.index }));
+  } catch {
+    // No storage: nothing is restored after a reload.
+  }
+}
+
+function current(): PlayerTalk | null {
+  return state.queue[state.index] ?? null;
+}
+
+function startTalk(startAt: number | null, autoplay: boolean) {
+  const talk = current();
+  if (!talk || !element) return;
+  const at = startAt ?? savedPosition(talk.id);
+  if (element.getAttribute('src') !== talk.url) element.src = talk.url;
+  element.playbackRate = state.rate;
+  const seek = () => {
+    element!.currentTime = Math.min(at, element!.duration || at);
+    set({ time: element!.currentTime, duration: element!.duration || talk.duration });
+  };
+  if (element.readyState >= 1) seek();
+  else element.addEventListener('loadedmetadata', seek, { once: true });
+  set({ time: at, duration: talk.duration });
+  if (autoplay) void element.play().catch(() => set({ playing: false }));
+}
+
+export const player = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getState: () => state,
+
+  /** Called by GlobalPlayer with its <audio> element; restores the last talk (paused). */
+  attach(audio: HTMLAudioElement) {
+    element = audio;
+    audio.addEventListener('timeupdate', () => {
+      set({ time: audio.currentTime });
+      savePosition();
+    });
+    audio.addEventListener('durationchange', () => set({ duration: audio.duration || state.duration }));
+    audio.addEventListener('play', () => set({ playing: true }));
+    audio.addEventListener('pause', () => {
+      set({ playing: false });
+      savePosition(true);
+    });
+    audio.addEventListener('ended', () => {
+      savePosition(true);
+      if (state.index + 1 < state.queue.length) player.playAt(state.index + 1);
+    });
+    window.addEventListener('pagehide', () => savePosition(true));
+    if (state.queue.length === 0) {
+      try {
+        const saved = JSON.parse(localStorage.getItem(LAST_TALK_KEY) ?? 'null') as {
+          queue?: PlayerTalk[];
+          index?: number;
+        } | null;
+        if (saved?.queue?.length) {
+          set({ queue: saved.queue, index: Math.min(saved.index ?? 0, saved.queue.length - 1) });
+          startTalk(null, false);
+        }
+      } catch {
+        // A broken record: start empty.
+      }
+    }
+  },
+
+  /** Plays `queue[index]` (from `startAt`, else where this device stopped). */
+  load(queue: PlayerTalk[], index: number, options: { startAt?: number | null; autoplay?: boolean } = {}) {
+    savePosition(true);
+    set({ queue, index, time: 0 });
+    startTalk(options.startAt ?? null, options.autoplay ?? true);
+  },
+  playAt(index: number) {
+    if (index < 0 || index >= state.queue.length) return;
+    savePosition(true);
+    set({ index, time: 0 });
+    startTalk(null, true);
+  },
+  play() {
+    void element?.play().catch(() => {});
+  },
+  pause() {
+    element?.pause();
+  },
+  toggle() {
+    if (!element) return;
+    if (element.paused) player.play();
+    else player.pause();
+  },
+  seek(seconds: number) {
+    if (!element) return;
+    element.currentTime = Math.max(0, Math.min(seconds, element.duration || seconds));
+    set({ time: element.currentTime });
+  },
+  skip(delta: number) {
+    if (element) player.seek(element.currentTime + delta);
+  },
+  setRate(rate: number) {
+    if (element) element.playbackRate = rate;
+    set({ rate });
+  },
+  close() {
+    savePosition(true);
+    element?.pause();
+    element?.removeAttribute('src');
+    element?.load();
+    try {
+      localStorage.removeItem(LAST_TALK_KEY);
+    } catch {
+      // Nothing to forget.
+    }
+    set({ ...EMPTY, rate: state.rate });
+  },
+  current,
+};
+
+/** The talk this device listened to last, and where it stopped (for "continue listening"). */
+export function lastListened(): { talk: PlayerTalk; at: number } | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(LAST_TALK_KEY) ?? 'null') as {
+      queue?: PlayerTalk[];
+      index?: number;
+    } | null;
+    const talk = saved?.queue?.[saved.index ?? 0];
+    return talk ? { talk, at: savedPosition(talk.id) } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function usePlayer(): PlayerState {
+  return useSyncExternalStore(player.subscribe, player.getState, () => EMPTY);
+}
+
+/** The talk the player has (playing or paused), if it is this one. */
+export function useIsCurrentTalk(talkId: number): boolean {
+  const s = usePlayer();
+  return s.queue[s.index]?.id === talkId;
+}

@@ -32,6 +32,8 @@ let state: PlayerState = EMPTY;
 let element: HTMLAudioElement | null = null;
 const listeners = new Set<() => void>();
 let lastSaved = 0;
+// Logged-in readers' positions are kept on the server too (GlobalPlayer says who is there).
+let syncToAccount = false;
 
 function set(changes: Partial<PlayerState>) {
   state = { ...state, ...changes };
@@ -48,6 +50,11 @@ export function savedPosition(talkId: number): number {
   return readDevicePlayback().find((e) => e.code === playbackCode(talkId))?.currentTime ?? 0;
 }
 
+/** Takes the account's position of a talk onto this device when the device has none (another device listened). */
+export function adoptAccountPosition(talkId: number, seconds: number | null) {
+  if (seconds && seconds > 0 && savedPosition(talkId) === 0) setDevicePlaybackTime(playbackCode(talkId), seconds);
+}
+
 function savePosition(force = false) {
   const talk = current();
   if (!talk || !element) return;
@@ -56,7 +63,16 @@ function savePosition(force = false) {
   lastSaved = now;
   // Near the end counts as finished: the next listen starts from the beginning.
   const time = element.currentTime >= (element.duration || talk.duration) - 5 ? 0 : element.currentTime;
-  setDevicePlaybackTime(playbackCode(talk.id), Math.floor(time * 10) / 10);
+  const seconds = Math.floor(time * 10) / 10;
+  setDevicePlaybackTime(playbackCode(talk.id), seconds);
+  if (syncToAccount) {
+    const body = new FormData();
+    body.set('intent', 'playback');
+    body.set('code', playbackCode(talk.id));
+    body.set('currentTime', String(seconds));
+    // keepalive: the last position still arrives when the page is being closed.
+    void fetch('/reading-progress', { method: 'POST', body, keepalive: true }).catch(() => {});
+  }
   try {
     localStorage.setItem(LAST_TALK_KEY, JSON.stringify({ queue: state.queue, index: state.index }));
   } catch {
@@ -90,6 +106,11 @@ export const player = {
     return () => listeners.delete(listener);
   },
   getState: () => state,
+
+  /** Whether positions are also saved to the reader's account. */
+  syncToAccount(on: boolean) {
+    syncToAccount = on;
+  },
 
   /** Called by GlobalPlayer with its <audio> element; restores the last talk (paused). */
   attach(audio: HTMLAudioElement) {

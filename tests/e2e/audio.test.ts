@@ -125,7 +125,7 @@ describe('talks (pháp âm)', () => {
     await anonymous.close();
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await loginAs(context, baseURL);
+    const me = await loginAs(context, baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
@@ -135,6 +135,15 @@ describe('talks (pháp âm)', () => {
     await cues.nth(5).getByRole('button').click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 10);
     await page.evaluate(() => document.querySelector('audio')?.pause());
+    // A logged-in reader's position goes to the account too (the playback record of the API).
+    const pausedAt = await page.evaluate(() => document.querySelector('audio')!.currentTime);
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`${baseURL}/api/v1/playback`, { headers: { 'x-token': me.token } });
+        const body = (await res.json()) as { data: { books: { code: string; currentTime: number }[] } };
+        return body.data.books.find((b) => b.code.startsWith('talk-'))?.currentTime ?? -1;
+      })
+      .toBeGreaterThan(pausedAt - 1);
     await page.getByRole('button', { name: /^Đánh dấu chỗ này/ }).click();
     const item = page.getByTestId('bookmarks').locator('.talk-bookmark-list li');
     await item.first().waitFor();

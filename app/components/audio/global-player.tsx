@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '#app/lib/layout-data.ts';
 import { player, usePlayer } from '#app/lib/player-store.ts';
 import { clock } from './talk-player.tsx';
 
@@ -35,10 +36,12 @@ export function GlobalPlayer() {
   const audio = useRef<HTMLAudioElement>(null);
   const state = usePlayer();
   const talk = state.queue[state.index] ?? null;
+  const loggedIn = useCurrentUser() !== null;
 
   useEffect(() => {
     if (audio.current) player.attach(audio.current);
   }, []);
+  useEffect(() => player.syncToAccount(loggedIn), [loggedIn]);
 
   // The lock screen and headphone buttons.
   useEffect(() => {

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Bookmark } from '#common/contracts/bookmark.schema.ts';
-import { player, savedPosition, useIsCurrentTalk, usePlayer, type PlayerTalk } from '#app/lib/player-store.ts';
+import {
+  adoptAccountPosition,
+  player,
+  savedPosition,
+  useIsCurrentTalk,
+  usePlayer,
+  type PlayerTalk,
+} from '#app/lib/player-store.ts';
 import type { Talk } from '#common/contracts/audio.schema.ts';
 
 export interface Cue {
@@ -44,8 +51,11 @@ export function TalkPlayer({
   startAt,
   bookmarks,
   loginPath,
+  accountAt = null,
 }: {
   talk: Talk;
+  /** Where the reader's account stopped in this talk (logged in), or null. */
+  accountAt?: number | null;
   /** The collection's talks, as the player's queue (this one at `index`). */
   queue: PlayerTalk[];
   index: number;
@@ -65,6 +75,7 @@ export function TalkPlayer({
   // Opened at a moment (a search hit): the talk is readied there, paused. Otherwise the page shows
   // where this device stopped last time (known only in the browser).
   useEffect(() => {
+    adoptAccountPosition(talk.id, accountAt);
     if (startAt !== null) player.load(queue, index, { startAt, autoplay: false });
     else setResumeAt(savedPosition(talk.id));
     // Only when the page opens on this talk.

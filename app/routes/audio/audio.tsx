@@ -37,8 +37,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const playlists = user
     ? (await context.services.playlists.list(user.id)).map((p) => ({ id: p.id, name: p.name }))
     : null;
+  // Where the account stopped in this talk (listened to on another device).
+  const talkCode = found.current ? `talk-${found.current.id}` : null;
+  const accountAt =
+    user && talkCode
+      ? ((await context.services.playback.list(user.id)).find((e) => e.code === talkCode)?.currentTime ?? null)
+      : null;
   const loginPath = `/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
-  return { kind: 'collection' as const, ...found, startAt, bookmarks, playlists, loginPath };
+  return { kind: 'collection' as const, ...found, startAt, bookmarks, playlists, loginPath, accountAt };
 }
 
 /** Bookmarks: add one at a moment, or remove one (logged-in readers). */
@@ -203,6 +209,7 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
               cues={cues}
               startAt={startAt}
               bookmarks={page.bookmarks}
+              accountAt={page.accountAt}
               loginPath={page.loginPath}
             />
             {page.playlists ? <AddToPlaylist talkId={current.id} playlists={page.playlists} /> : null}

@@ -84,9 +84,17 @@ function current(): PlayerTalk | null {
   return state.queue[state.index] ?? null;
 }
 
+// A talk loaded before the <audio> element is attached (a page's effect may run before the root's
+// on the first render): started as soon as it is.
+let pending: { startAt: number | null; autoplay: boolean } | null = null;
+
 function startTalk(startAt: number | null, autoplay: boolean) {
   const talk = current();
-  if (!talk || !element) return;
+  if (!talk) return;
+  if (!element) {
+    pending = { startAt, autoplay };
+    return;
+  }
   const at = startAt ?? savedPosition(talk.id);
   if (element.getAttribute('src') !== talk.url) element.src = talk.url;
   element.playbackRate = state.rate;
@@ -130,7 +138,11 @@ export const player = {
       if (state.index + 1 < state.queue.length) player.playAt(state.index + 1);
     });
     window.addEventListener('pagehide', () => savePosition(true));
-    if (state.queue.length === 0) {
+    if (pending) {
+      const { startAt, autoplay } = pending;
+      pending = null;
+      startTalk(startAt, autoplay);
+    } else if (state.queue.length === 0) {
       try {
         const saved = JSON.parse(localStorage.getItem(LAST_TALK_KEY) ?? 'null') as {
           queue?: PlayerTalk[];

@@ -267,4 +267,22 @@ describe('talks (pháp âm)', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('readies a talk at the moment of an address opened directly (server-rendered, then hydrated)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    const href = await page.locator('.audio-collection-card').first().getAttribute('href');
+    await page.goto(`${baseURL}${href}?nghe=1&t=12`, { waitUntil: 'networkidle' }).catch(() => null);
+    // The talk id of the first collection's first talk may differ: take it from the page's own links.
+    const first = await page.locator('.audio-talk').first().getAttribute('href');
+    const url = new URL(first!, baseURL);
+    url.searchParams.set('t', '12');
+    await page.goto(url.toString(), { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => Math.abs((document.querySelector('audio')?.currentTime ?? -1) - 12) < 1);
+    await page.getByTestId('player-bar').locator('.player-bar-time').first().filter({ hasText: '0:12' }).waitFor();
+    expect(await page.evaluate(() => document.querySelector('audio')!.paused)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -108,7 +108,12 @@ export function GlobalPlayer() {
                   <TrackIcon />
                 </button>
               ) : null}
-              <button type="button" className="icon-button" onClick={() => player.skip(-15)} aria-label="Lùi 15 giây">
+              <button
+                type="button"
+                className="icon-button player-bar-skip"
+                onClick={() => player.skip(-15)}
+                aria-label="Lùi 15 giây"
+              >
                 −15
               </button>
               <button
@@ -120,7 +125,12 @@ export function GlobalPlayer() {
               >
                 {state.playing ? '❚❚' : '▶'}
               </button>
-              <button type="button" className="icon-button" onClick={() => player.skip(15)} aria-label="Tới 15 giây">
+              <button
+                type="button"
+                className="icon-button player-bar-skip"
+                onClick={() => player.skip(15)}
+                aria-label="Tới 15 giây"
+              >
                 +15
               </button>
               {state.queue.length > 1 ? (

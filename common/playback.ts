@@ -10,3 +10,8 @@ export function setCurrentTime(books: readonly PlaybackEntry[], code: string, cu
   if (index === -1) return [...books, { code, currentTime }];
   return books.map((b, i) => (i === index ? { code, currentTime } : b));
 }
+
+/** A talk's code in the playback record (books use their own code). */
+export function talkPlaybackCode(talkId: number): string {
+  return `talk-${talkId}`;
+}

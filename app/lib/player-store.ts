@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Talk } from '#common/contracts/audio.schema.ts';
+import { talkPlaybackCode } from '#common/playback.ts';
 import { readDevicePlayback, setDevicePlaybackTime } from './playback-store.ts';
 
 /**
@@ -40,19 +41,14 @@ function set(changes: Partial<PlayerState>) {
   for (const listener of listeners) listener();
 }
 
-/** The code of a talk in the playback record (shared with books: {code, currentTime}). */
-export function playbackCode(talkId: number): string {
-  return `talk-${talkId}`;
-}
-
 /** Where this device last stopped in the talk (seconds), or 0. */
 export function savedPosition(talkId: number): number {
-  return readDevicePlayback().find((e) => e.code === playbackCode(talkId))?.currentTime ?? 0;
+  return readDevicePlayback().find((e) => e.code === talkPlaybackCode(talkId))?.currentTime ?? 0;
 }
 
 /** Takes the account's position of a talk onto this device when the device has none (another device listened). */
 export function adoptAccountPosition(talkId: number, seconds: number | null) {
-  if (seconds && seconds > 0 && savedPosition(talkId) === 0) setDevicePlaybackTime(playbackCode(talkId), seconds);
+  if (seconds && seconds > 0 && savedPosition(talkId) === 0) setDevicePlaybackTime(talkPlaybackCode(talkId), seconds);
 }
 
 function savePosition(force = false) {
@@ -64,11 +60,11 @@ function savePosition(force = false) {
   // Near the end counts as finished: the next listen starts from the beginning.
   const time = element.currentTime >= (element.duration || talk.duration) - 5 ? 0 : element.currentTime;
   const seconds = Math.floor(time * 10) / 10;
-  setDevicePlaybackTime(playbackCode(talk.id), seconds);
+  setDevicePlaybackTime(talkPlaybackCode(talk.id), seconds);
   if (syncToAccount) {
     const body = new FormData();
     body.set('intent', 'playback');
-    body.set('code', playbackCode(talk.id));
+    body.set('code', talkPlaybackCode(talk.id));
     body.set('currentTime', String(seconds));
     // keepalive: the last position still arrives when the page is being closed.
     void fetch('/reading-progress', { method: 'POST', body, keepalive: true }).catch(() => {});

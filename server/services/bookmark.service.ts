@@ -5,20 +5,13 @@ import {
   type CreateBookmark,
   type UpdateBookmark,
 } from '#common/contracts/bookmark.schema.ts';
+import { formatClock } from '#common/clock.ts';
 import { AppError } from '#server/errors.ts';
 import type { BookmarkRow } from '#server/repositories/bookmark.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 
 function presentBookmark(row: BookmarkRow): Bookmark {
   return { id: row.id, audioId: row.talk_id, time: row.time_ms / 1000, label: row.label, createdAt: row.created_at };
-}
-
-function clock(seconds: number): string {
-  const s = Math.floor(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
 /** Bookmarks in talks: each reader's own; others get 404. */
@@ -54,7 +47,7 @@ export function createBookmarkService(deps: { repos: Repositories; now?: () => D
         user_id: userId,
         talk_id: talk.id,
         time_ms: Math.round(input.time * 1000),
-        label: input.label || `Dấu ${clock(input.time)}`,
+        label: input.label || `Dấu ${formatClock(input.time)}`,
         created_at: at,
         updated_at: at,
       });

@@ -6,6 +6,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from '#common/contracts/search.schema.ts';
+import { formatClock } from '#common/clock.ts';
 import { articlePath, bookPath, chapterPath, collectionPath, talkPath, videoPath } from '#common/paths.ts';
 import { hitsOf, snippet, queryWords, tokenize, type HighlightOptions } from '#common/text/search-tokens.ts';
 import { suggestFromTyping } from '#common/text/typing-conversion.ts';
@@ -98,14 +99,6 @@ function highlightOptions(query: string, mode: SearchRequest['mode']): Highlight
   return hasDiacritics(query)
     ? { folded: words.folded, exact: words.exact, phrase: true }
     : { folded: words.folded, phrase: true };
-}
-
-function formatTime(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
 function emptyCounts(): CountsByType {
@@ -297,7 +290,7 @@ export function createSearchService(deps: {
         item: { type: 'transcript', ...item },
         passage: (row) => ({
           url: talkPath(talk.collection_id, talk.id, row.start_seconds),
-          label: row.start_seconds === null ? null : formatTime(row.start_seconds),
+          label: row.start_seconds === null ? null : formatClock(row.start_seconds),
           startSeconds: row.start_seconds,
         }),
       });

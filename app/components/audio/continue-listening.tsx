@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { lastListened, type PlayerTalk } from '#app/lib/player-store.ts';
-import { clock } from './talk-player.tsx';
+import { formatClock } from '#common/clock.ts';
 
 /** "Continue listening": the talk this device listened to last, for a returning reader (home page). */
 export function ContinueListening() {
@@ -16,7 +16,7 @@ export function ContinueListening() {
         <span className="continue-listening-title">{last.talk.title}</span>
         <span className="continue-listening-meta">
           {last.talk.albumTitle}
-          {last.at > 0 ? ` · dừng ở ${clock(last.at)} / ${clock(last.talk.duration)}` : ''}
+          {last.at > 0 ? ` · dừng ở ${formatClock(last.at)} / ${formatClock(last.talk.duration)}` : ''}
         </span>
       </Link>
     </section>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '#app/lib/layout-data.ts';
 import { player, usePlayer } from '#app/lib/player-store.ts';
-import { clock } from './talk-player.tsx';
+import { formatClock } from '#common/clock.ts';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
@@ -23,7 +23,7 @@ function TrackIcon({ next }: { next?: boolean }) {
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+  return !!el && (el.isContentEditable || el.matches('input, textarea, select'));
 }
 
 /**
@@ -146,7 +146,7 @@ export function GlobalPlayer() {
               ) : null}
             </div>
             <div className="player-bar-seek">
-              <span className="player-bar-time">{clock(state.time)}</span>
+              <span className="player-bar-time">{formatClock(state.time)}</span>
               <input
                 type="range"
                 min={0}
@@ -156,7 +156,7 @@ export function GlobalPlayer() {
                 onChange={(e) => player.seek(Number(e.target.value))}
                 aria-label="Vị trí trong bài"
               />
-              <span className="player-bar-time">{clock(state.duration || talk.duration)}</span>
+              <span className="player-bar-time">{formatClock(state.duration || talk.duration)}</span>
             </div>
             <select
               className="player-bar-speed"

@@ -21,7 +21,7 @@ import { useFetcher } from 'react-router';
 import type { PlaylistItem } from '#common/contracts/playlist.schema.ts';
 import { talkPath } from '#common/paths.ts';
 import { player, usePlayer, type PlayerTalk } from '#app/lib/player-store.ts';
-import { clock } from './talk-player.tsx';
+import { formatClock } from '#common/clock.ts';
 
 /**
  * A playlist: play all in the site's player (it goes on to the next talk by itself, and on playing
@@ -153,7 +153,7 @@ function SortableRow({
       <span className="audio-talk-number">{index + 1}</span>
       <button type="button" className="playlist-item-play" onClick={onPlay}>
         <span className="audio-talk-title">{item.talk.title}</span>
-        <span className="audio-talk-duration">{clock(item.talk.duration)}</span>
+        <span className="audio-talk-duration">{formatClock(item.talk.duration)}</span>
       </button>
       <button
         type="button"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
+import { formatClock } from '#common/clock.ts';
 import type { Bookmark } from '#common/contracts/bookmark.schema.ts';
 import {
   adoptAccountPosition,
@@ -15,15 +16,6 @@ export interface Cue {
   startSeconds: number;
   endSeconds: number;
   text: string;
-}
-
-/** "75" → "1:15"; hours when needed. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
 /** The cue being spoken at `time`, or -1. */
@@ -114,7 +106,7 @@ export function TalkPlayer({
           {isCurrent && state.playing
             ? 'Tạm dừng'
             : resumeAt > 0 && !isCurrent
-              ? `Nghe tiếp từ ${clock(resumeAt)}`
+              ? `Nghe tiếp từ ${formatClock(resumeAt)}`
               : 'Phát'}
         </button>
         <button
@@ -127,7 +119,7 @@ export function TalkPlayer({
           −15 giây
         </button>
         <span className="talk-time" aria-live="off">
-          {clock(time)} / {clock(talk.duration)}
+          {formatClock(time)} / {formatClock(talk.duration)}
         </span>
         <button
           type="button"
@@ -149,7 +141,7 @@ export function TalkPlayer({
             {cues.map((cue, i) => (
               <li key={i} data-cue={i} aria-current={i === current ? 'true' : undefined}>
                 <button type="button" onClick={() => playFrom(cue.startSeconds)}>
-                  <span className="talk-cue-time">{clock(cue.startSeconds)}</span>
+                  <span className="talk-cue-time">{formatClock(cue.startSeconds)}</span>
                   <span className="talk-cue-text">{cue.text}</span>
                 </button>
               </li>
@@ -201,14 +193,14 @@ function ClipSharer({ talk, time }: { talk: Talk; time: number }) {
       <p className="talk-share-hint">Nghe đến chỗ muốn trích rồi bấm “Điểm đầu”, nghe tiếp rồi bấm “Điểm cuối”.</p>
       <div className="talk-share-row">
         <button type="button" className="button button-ghost" onClick={() => setStart(Math.floor(time))}>
-          Điểm đầu: {start === null ? '—' : clock(start)}
+          Điểm đầu: {start === null ? '—' : formatClock(start)}
         </button>
         <button
           type="button"
           className="button button-ghost"
           onClick={() => setEnd(Math.min(Math.ceil(time), talk.duration))}
         >
-          Điểm cuối: {end === null ? '—' : clock(end)}
+          Điểm cuối: {end === null ? '—' : formatClock(end)}
         </button>
       </div>
       {problem ? (
@@ -219,7 +211,7 @@ function ClipSharer({ talk, time }: { talk: Talk; time: number }) {
       {url ? (
         <div className="talk-share-row">
           <a href={url} className="button button-primary" target="_blank" rel="noopener" data-testid="clip-link">
-            Nghe đoạn trích ({clock(end! - start!)})
+            Nghe đoạn trích ({formatClock(end! - start!)})
           </a>
           <a href={url} download className="button button-ghost">
             Tải về
@@ -271,8 +263,8 @@ function Timeline({
           type="button"
           className="talk-mark"
           style={{ left: percent(b.time) }}
-          title={`${clock(b.time)} — ${b.label}`}
-          aria-label={`Tới dấu ${b.label} (${clock(b.time)})`}
+          title={`${formatClock(b.time)} — ${b.label}`}
+          aria-label={`Tới dấu ${b.label} (${formatClock(b.time)})`}
           onClick={(e) => {
             e.stopPropagation();
             onSeek(b.time);
@@ -319,7 +311,7 @@ function Bookmarks({
           )
         }
       >
-        Đánh dấu chỗ này ({clock(time)})
+        Đánh dấu chỗ này ({formatClock(time)})
       </button>
       {fetcher.data?.error ? (
         <p className="talk-share-problem" role="alert">
@@ -331,7 +323,7 @@ function Bookmarks({
           {bookmarks.map((b) => (
             <li key={b.id}>
               <button type="button" className="talk-bookmark-jump" onClick={() => onSeek(b.time)}>
-                <span className="talk-cue-time">{clock(b.time)}</span> {b.label}
+                <span className="talk-cue-time">{formatClock(b.time)}</span> {b.label}
               </button>
               <button
                 type="button"

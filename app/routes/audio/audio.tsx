@@ -7,7 +7,9 @@ import { AddToPlaylist } from '#app/components/audio/add-to-playlist.tsx';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import { collectionPath, talkPath } from '#common/paths.ts';
-import { clock, TalkPlayer } from '#app/components/audio/talk-player.tsx';
+import { talkPlaybackCode } from '#common/playback.ts';
+import { TalkPlayer } from '#app/components/audio/talk-player.tsx';
+import { formatClock } from '#common/clock.ts';
 import { HeadphonesIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/audio';
@@ -38,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ? (await context.services.playlists.list(user.id)).map((p) => ({ id: p.id, name: p.name }))
     : null;
   // Where the account stopped in this talk (listened to on another device).
-  const talkCode = found.current ? `talk-${found.current.id}` : null;
+  const talkCode = found.current ? talkPlaybackCode(found.current.id) : null;
   const accountAt =
     user && talkCode
       ? ((await context.services.playback.list(user.id)).find((e) => e.code === talkCode)?.currentTime ?? null)
@@ -196,7 +198,7 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
             <h2 id="talk-title">{current.title}</h2>
             {current.description ? <p className="audio-current-text">{current.description}</p> : null}
             {startAt !== null ? (
-              <p className="audio-start-note">Mở tại {clock(startAt)} — bấm phát để nghe từ đó.</p>
+              <p className="audio-start-note">Mở tại {formatClock(startAt)} — bấm phát để nghe từ đó.</p>
             ) : null}
             <TalkPlayer
               key={current.id}
@@ -249,7 +251,7 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
                 >
                   <span className="audio-talk-number">{i + 1}</span>
                   <span className="audio-talk-title">{talk.title}</span>
-                  <span className="audio-talk-duration">{clock(talk.duration)}</span>
+                  <span className="audio-talk-duration">{formatClock(talk.duration)}</span>
                 </Link>
               </li>
             ))}

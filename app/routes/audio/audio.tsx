@@ -1,3 +1,4 @@
+import { Pagination } from '#app/components/ui/pagination.tsx';
 import { data, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { DEFAULT_AUDIO_PAGE_SIZE } from '#common/contracts/audio.schema.ts';
@@ -148,21 +149,7 @@ function CollectionList({ list }: { list: ListData }) {
         </ul>
       )}
       {pageCount > 1 ? (
-        <nav className="pagination" aria-label="Phân trang">
-          {list.page > 1 ? (
-            <Link to={`/phap-am?page=${list.page - 1}`} className="button button-ghost" rel="prev">
-              Trang trước
-            </Link>
-          ) : null}
-          <span className="pagination-status">
-            Trang {list.page} / {pageCount}
-          </span>
-          {list.page < pageCount ? (
-            <Link to={`/phap-am?page=${list.page + 1}`} className="button button-ghost" rel="next">
-              Trang sau
-            </Link>
-          ) : null}
-        </nav>
+        <Pagination page={list.page} pageCount={pageCount} hrefFor={(page) => `/phap-am?page=${page}`} />
       ) : null}
     </div>
   );

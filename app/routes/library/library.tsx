@@ -1,3 +1,4 @@
+import { Pagination } from '#app/components/ui/pagination.tsx';
 import { talkPath } from '#common/paths.ts';
 import { Form, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
@@ -219,33 +220,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
       )}
 
       {result.total > perPage || query.page > 1 ? (
-        <nav className="pagination" aria-label="Phân trang">
-          {query.page > 1 ? (
-            <Link
-              to={libraryHref(query, { page: Math.min(query.page - 1, pageCount) })}
-              className="button button-ghost"
-              rel="prev"
-            >
-              Trang trước
-            </Link>
-          ) : (
-            <span className="button button-ghost" aria-disabled="true">
-              Trang trước
-            </span>
-          )}
-          <span className="pagination-status">
-            Trang {formatNumber(query.page)} / {formatNumber(pageCount)}
-          </span>
-          {query.page < pageCount ? (
-            <Link to={libraryHref(query, { page: query.page + 1 })} className="button button-ghost" rel="next">
-              Trang sau
-            </Link>
-          ) : (
-            <span className="button button-ghost" aria-disabled="true">
-              Trang sau
-            </span>
-          )}
-        </nav>
+        <Pagination page={query.page} pageCount={pageCount} hrefFor={(page) => libraryHref(query, { page })} />
       ) : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Pagination } from '#app/components/ui/pagination.tsx';
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import {
@@ -342,33 +343,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </div>
 
           {pageCount > 1 ? (
-            <nav className="pagination" aria-label="Phân trang">
-              {q.page > 1 ? (
-                <Link
-                  to={pageHref(q, { page: Math.min(q.page - 1, pageCount) })}
-                  className="button button-ghost"
-                  rel="prev"
-                >
-                  Trang trước
-                </Link>
-              ) : (
-                <span className="button button-ghost" aria-disabled="true">
-                  Trang trước
-                </span>
-              )}
-              <span className="pagination-status">
-                Trang {formatNumber(q.page)} / {formatNumber(pageCount)}
-              </span>
-              {q.page < pageCount ? (
-                <Link to={pageHref(q, { page: q.page + 1 })} className="button button-ghost" rel="next">
-                  Trang sau
-                </Link>
-              ) : (
-                <span className="button button-ghost" aria-disabled="true">
-                  Trang sau
-                </span>
-              )}
-            </nav>
+            <Pagination page={q.page} pageCount={pageCount} hrefFor={(page) => pageHref(q, { page })} />
           ) : null}
         </>
       ) : !error ? (

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
 import { ZBookmarkResponseSchema, ZBookmarksResponseSchema } from '#common/contracts/bookmark.schema.ts';
-import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
@@ -15,15 +13,7 @@ describe.each(engines)('bookmarks in talks on %s', (engine) => {
   let talk: { id: number; duration: number };
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const signUp = async () => {
-      const reader = newReader();
-      const res = await t.app.request('/api/v1/public/user/register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
-      });
-      return ZSessionResponseSchema.parse(await res.json()).data.token;
-    };
+    const signUp = () => registerReader(t);
     alice = await signUp();
     bob = await signUp();
     const list = ZAudioCollectionsResponseSchema.parse(

@@ -6,7 +6,7 @@ import { ZNoteSchema, ZPublicNoteSchema } from '#common/contracts/note.schema.ts
 import { z } from 'zod';
 import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
@@ -25,15 +25,7 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
   let bob: string;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const signUp = async () => {
-      const reader = newReader();
-      const res = await t.app.request('/api/v1/public/user/register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
-      });
-      return ZSessionResponseSchema.parse(await res.json()).data.token;
-    };
+    const signUp = () => registerReader(t);
     alice = await signUp();
     bob = await signUp();
   });

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
 import {
   ZPlaylistItemsResponseSchema,
   ZPlaylistResponseSchema,
   ZPlaylistsResponseSchema,
 } from '#common/contracts/playlist.schema.ts';
-import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
@@ -19,15 +17,7 @@ describe.each(engines)('playlists on %s', (engine) => {
   let talkIds: number[];
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const signUp = async () => {
-      const reader = newReader();
-      const res = await t.app.request('/api/v1/public/user/register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
-      });
-      return ZSessionResponseSchema.parse(await res.json()).data.token;
-    };
+    const signUp = () => registerReader(t);
     alice = await signUp();
     bob = await signUp();
     const list = ZAudioCollectionsResponseSchema.parse(

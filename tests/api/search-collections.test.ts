@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import {
   ZPopularQueriesResponseSchema,
   ZSearchCollectionResponseSchema,
   ZSearchCollectionsResponseSchema,
 } from '#common/contracts/search.schema.ts';
-import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
@@ -17,15 +15,7 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
   let bob: string;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const signUp = async () => {
-      const reader = newReader();
-      const res = await t.app.request('/api/v1/public/user/register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
-      });
-      return ZSessionResponseSchema.parse(await res.json()).data.token;
-    };
+    const signUp = () => registerReader(t);
     alice = await signUp();
     bob = await signUp();
   });

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import type { DialectName } from '#server/db/database.ts';
 import { createApp } from '#server/app.ts';
 import { loadEnv, type Env } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { createDiskMediaStorage } from '#server/media/media-storage.ts';
 import { createServices, type Services } from '#server/services/index.ts';
+import { newReader } from '../factories/reader.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 export const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', 'data', 'demo');
@@ -64,4 +66,15 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Registers a new reader through the API and returns their session token. */
+export async function registerReader(t: TestApp): Promise<string> {
+  const reader = newReader();
+  const res = await t.app.request('/api/v1/public/user/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
+  });
+  return ZSessionResponseSchema.parse(await res.json()).data.token;
 }

@@ -2,13 +2,13 @@
  * The benchmark library: ../shared/corpus (books, articles, distractors.jsonl) repeated until it
  * holds enough passages, each copy after the first perturbed a little (sentence order, tone-mark
  * placement, missing diacritics, the look-alike Ð, dropped or doubled words) so that copies are
- * not identical. Rows are built exactly like server/services/demo-import.service.ts builds them.
+ * not identical. Rows are made by the demo import's own mapping (server/lib/corpus-rows.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { normalizeText } from '#common/text/vietnamese.ts';
-import { escapeHtml, paragraphsToHtml, summarize } from '#server/lib/html.ts';
+import { corpusArticleRow, corpusBookRows } from '#server/lib/corpus-rows.ts';
 import type { NewArticle } from '#server/repositories/article.repository.ts';
 import type { NewBook, NewChapter } from '#server/repositories/book.repository.ts';
 
@@ -214,10 +214,6 @@ export function perturb(paragraph: string, random: () => number, rates: PerturbR
 
 const AT = '2026-01-01T00:00:00.000Z';
 
-function sourceUrl(doc: CorpusDocument): string {
-  return doc.source.url ?? `https://${doc.source.repository}/blob/${doc.source.commit}/${doc.source.path}`;
-}
-
 /** The suffix of a copy's code or slug: none for the original, `-b3` for copy 3. */
 export function copySuffix(copy: number): string {
   return copy === 0 ? '' : `-b${copy}`;
@@ -245,56 +241,35 @@ export interface BookRows {
   paragraphs: number;
 }
 
-export function bookRows(doc: CorpusDocument, copy: number, seed: string): BookRows {
-  const code = doc.id.replace(/^knt-/, '') + copySuffix(copy);
-  const reading = doc.title_sino_vietnamese ?? doc.title;
+/** The document with its copy's texts (chapter titles and paragraphs perturbed for copies ≥ 1). */
+function copyOf(doc: CorpusDocument, copy: number, seed: string): CorpusDocument {
   const texts = textsOf(doc, copy, seed);
-  let passages = 1;
-  let count = 0;
-  const chapters = doc.chapters.map((chapter, i) => {
-    const list = texts[i]?.paragraphs ?? [];
-    const title = texts[i]?.title ?? null;
-    passages += (title ? 1 : 0) + list.filter((p) => p.trim()).length;
-    count += list.length;
-    return {
-      code: `${code}-${chapter.index}`,
-      position: chapter.index,
-      title,
-      title_original: chapter.title_original ?? null,
-      section: chapter.section ?? null,
-      body_html: paragraphsToHtml(list),
-      parallel_html: chapter.parallel ? paragraphsToHtml(chapter.parallel['zh-Hant'], 'zh-Hant') : null,
-      created_at: AT,
-      updated_at: AT,
-    };
-  });
   return {
-    book: {
-      code,
-      title: normalizeText(doc.title),
-      title_original: doc.title_original ?? null,
-      title_sino_vietnamese: doc.title_sino_vietnamese ?? null,
-      author: doc.author,
-      translator: doc.translator ?? null,
-      compiler: doc.compiler ?? null,
-      description: `Bản phiên âm Hán-Việt của ${reading}, đặt song song với nguyên văn chữ Hán, để đọc tụng và tra cứu.`,
-      category: 'Kinh tụng',
-      cover_image: null,
-      status: 'published',
-      license_spdx: doc.license.spdx,
-      license_name: doc.license.name,
-      license_url: doc.license.url,
-      license_attribution: doc.compiler ? `Bản phiên âm: ${doc.compiler}.` : null,
-      license_note: doc.license.note ?? null,
-      source_url: sourceUrl(doc),
-      created_at: AT,
-      updated_at: AT,
-      published_at: AT,
-    },
-    chapters,
-    passages,
-    paragraphs: count,
+    ...doc,
+    chapters: doc.chapters.map((chapter, i) => ({
+      ...chapter,
+      title: texts[i]?.title ?? null,
+      paragraphs: texts[i]?.paragraphs ?? [],
+    })),
   };
+}
+
+/** Passages the indexer will make of a document (title block + headings + paragraphs), and its paragraphs. */
+function countsOf(doc: CorpusDocument): { passages: number; paragraphs: number } {
+  let passages = 1;
+  let paragraphs = 0;
+  for (const chapter of doc.chapters) {
+    passages += (chapter.title?.trim() ? 1 : 0) + chapter.paragraphs.filter((p) => p.trim()).length;
+    paragraphs += chapter.paragraphs.length;
+  }
+  return { passages, paragraphs };
+}
+
+/** A book's rows, made by the demo import's own mapping (server/lib/corpus-rows.ts). */
+export function bookRows(doc: CorpusDocument, copy: number, seed: string): BookRows {
+  const copied = copyOf(doc, copy, seed);
+  const rows = corpusBookRows(copied, doc.id.replace(/^knt-/, '') + copySuffix(copy), AT);
+  return { ...rows, ...countsOf(copied) };
 }
 
 export interface ArticleRows {
@@ -310,39 +285,13 @@ export function articleRows(
   plan: CategoryPlan,
   categoryIds: Map<string, number>,
 ): ArticleRows {
-  const texts = textsOf(doc, copy, seed);
-  let passages = 1;
-  let count = 0;
-  const body = texts
-    .map(({ title, paragraphs: list }) => {
-      passages += (title?.trim() ? 1 : 0) + list.filter((p) => p.trim()).length;
-      count += list.length;
-      const heading = title ? `<h2>${escapeHtml(title)}</h2>\n` : '';
-      return heading + list.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
-    })
-    .join('\n');
+  const copied = copyOf(doc, copy, seed);
   const category = plan.articles[doc.id];
-  return {
-    article: {
-      slug: doc.id.replace(/^viwiki-/, '') + copySuffix(copy),
-      category_id: category ? (categoryIds.get(category) ?? null) : null,
-      title: normalizeText(plan.titles?.[doc.id] ?? doc.title),
-      summary: summarize(texts.flatMap((t) => t.paragraphs)[0] ?? ''),
-      body_html: body,
-      cover_image: null,
-      author: 'Các tác giả Wikipedia tiếng Việt',
-      status: 'published',
-      license_spdx: doc.license.spdx,
-      license_name: doc.license.name,
-      license_url: doc.license.url,
-      license_attribution: doc.license.attribution ?? null,
-      license_note: doc.license.note ?? null,
-      source_url: sourceUrl(doc),
-      published_at: AT,
-      created_at: AT,
-      updated_at: AT,
-    },
-    passages,
-    paragraphs: count,
-  };
+  const article = corpusArticleRow(copied, {
+    slug: doc.id.replace(/^viwiki-/, '') + copySuffix(copy),
+    title: plan.titles?.[doc.id] ?? doc.title,
+    categoryId: category ? (categoryIds.get(category) ?? null) : null,
+    at: AT,
+  });
+  return { article, ...countsOf(copied) };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeText } from '#common/text/vietnamese.ts';
-import { escapeHtml, paragraphsToHtml, summarize } from '#server/lib/html.ts';
+import { corpusArticleRow, corpusBookRows } from '#server/lib/corpus-rows.ts';
 import { parseTranscript } from '#server/lib/webvtt.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
@@ -87,10 +87,6 @@ const DEMO_TALKS_IMPORTED_KEY = 'demo_talks_imported_at';
 
 function readJson(file: string): unknown {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
-}
-
-function sourceUrl(doc: CorpusDocument): string {
-  return doc.source.url ?? `https://${doc.source.repository}/blob/${doc.source.commit}/${doc.source.path}`;
 }
 
 /** "knt-kinh-kim-cang" → "kinh-kim-cang": the book code used in URLs. */
@@ -219,42 +215,8 @@ export function createDemoImportService(deps: {
             .sort()) {
             const doc = ZCorpusDocument.parse(readJson(path.join(bookDir, file)));
             const code = bookCodeOf(doc);
-            const reading = doc.title_sino_vietnamese ?? doc.title;
-            const bookId = await repos.books.insertWithChapters(
-              {
-                code,
-                title: normalizeText(doc.title),
-                title_original: doc.title_original ?? null,
-                title_sino_vietnamese: doc.title_sino_vietnamese ?? null,
-                author: doc.author,
-                translator: doc.translator ?? null,
-                compiler: doc.compiler ?? null,
-                description: `Bản phiên âm Hán-Việt của ${reading}, đặt song song với nguyên văn chữ Hán, để đọc tụng và tra cứu.`,
-                category: 'Kinh tụng',
-                cover_image: null,
-                status: 'published',
-                license_spdx: doc.license.spdx,
-                license_name: doc.license.name,
-                license_url: doc.license.url,
-                license_attribution: doc.compiler ? `Bản phiên âm: ${doc.compiler}.` : null,
-                license_note: doc.license.note ?? null,
-                source_url: sourceUrl(doc),
-                created_at: at,
-                updated_at: at,
-                published_at: at,
-              },
-              doc.chapters.map((chapter) => ({
-                code: `${code}-${chapter.index}`,
-                position: chapter.index,
-                title: chapter.title ? normalizeText(chapter.title) : null,
-                title_original: chapter.title_original ?? null,
-                section: chapter.section ?? null,
-                body_html: paragraphsToHtml(chapter.paragraphs.map(normalizeText)),
-                parallel_html: chapter.parallel ? paragraphsToHtml(chapter.parallel['zh-Hant'], 'zh-Hant') : null,
-                created_at: at,
-                updated_at: at,
-              })),
-            );
+            const rows = corpusBookRows(doc, code, at);
+            const bookId = await repos.books.insertWithChapters(rows.book, rows.chapters);
             await indexBook(repos, bookId);
             result.books++;
             result.chapters += doc.chapters.length;
@@ -283,32 +245,14 @@ export function createDemoImportService(deps: {
           const articleDir = path.join(deps.demoDir, 'articles');
           for (const [id, categorySlug] of Object.entries(plan.articles)) {
             const doc = ZCorpusDocument.parse(readJson(path.join(articleDir, `${id}.json`)));
-            const paragraphs = doc.chapters.flatMap((c) => c.paragraphs);
-            const body = doc.chapters
-              .map((c) => {
-                const heading = c.title ? `<h2>${escapeHtml(normalizeText(c.title))}</h2>\n` : '';
-                return heading + c.paragraphs.map((p) => `<p>${escapeHtml(normalizeText(p))}</p>`).join('\n');
-              })
-              .join('\n');
-            const articleId = await repos.articles.insert({
-              slug: articleSlugOf(doc),
-              category_id: categoryIds.get(categorySlug) ?? null,
-              title: normalizeText(plan.titles[id] ?? doc.title),
-              summary: summarize(normalizeText(paragraphs[0] ?? '')),
-              body_html: body,
-              cover_image: null,
-              author: 'Các tác giả Wikipedia tiếng Việt',
-              status: 'published',
-              license_spdx: doc.license.spdx,
-              license_name: doc.license.name,
-              license_url: doc.license.url,
-              license_attribution: doc.license.attribution ?? null,
-              license_note: doc.license.note ?? null,
-              source_url: sourceUrl(doc),
-              published_at: at,
-              created_at: at,
-              updated_at: at,
-            });
+            const articleId = await repos.articles.insert(
+              corpusArticleRow(doc, {
+                slug: articleSlugOf(doc),
+                title: plan.titles[id] ?? doc.title,
+                categoryId: categoryIds.get(categorySlug) ?? null,
+                at,
+              }),
+            );
             await indexArticle(repos, articleId);
             result.articles++;
           }

@@ -1,3 +1,4 @@
+import { positiveIdOf } from '#app/lib/params.ts';
 import { Pagination } from '#app/components/ui/pagination.tsx';
 import { data, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
@@ -16,21 +17,15 @@ import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/audio';
 import '#app/styles/audio.css';
 
-function positiveInt(value: string | null | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (params.id === undefined) {
-    const page = positiveInt(url.searchParams.get('page')) ?? 1;
+    const page = positiveIdOf(url.searchParams.get('page')) ?? 1;
     return { kind: 'list' as const, list: await context.services.audio.listCollections(page, DEFAULT_AUDIO_PAGE_SIZE) };
   }
-  const id = positiveInt(params.id);
+  const id = positiveIdOf(params.id);
   const found = id
-    ? await context.services.audio.findCollectionPage(id, positiveInt(url.searchParams.get('nghe')))
+    ? await context.services.audio.findCollectionPage(id, positiveIdOf(url.searchParams.get('nghe')))
     : null;
   if (!found) throw data('Not Found', { status: 404 });
   const t = url.searchParams.get('t');

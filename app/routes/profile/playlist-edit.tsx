@@ -1,3 +1,4 @@
+import { positiveIdOf } from '#app/lib/params.ts';
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { ZCreatePlaylistSchema } from '#common/contracts/playlist.schema.ts';
@@ -6,15 +7,11 @@ import { requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/playlist-edit';
 import '#app/styles/audio.css';
 
-function idOf(value: string | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
-
 /** Create (no id) or edit one of the reader's playlists; someone else's is a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireCurrentUser(request, context);
   if (params.id === undefined) return { playlist: null };
-  const id = idOf(params.id);
+  const id = positiveIdOf(params.id);
   if (!id) throw data('Not Found', { status: 404 });
   try {
     return { playlist: await context.services.playlists.get(user.id, id) };
@@ -35,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ errorMessage: parsed.error.issues[0]?.message ?? '' }, { status: 400 });
   }
   try {
-    const id = idOf(params.id);
+    const id = positiveIdOf(params.id);
     const playlist = id
       ? await context.services.playlists.update(user.id, { id, ...parsed.data })
       : await context.services.playlists.create(user.id, parsed.data);

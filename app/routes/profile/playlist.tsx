@@ -1,3 +1,4 @@
+import { positiveIdOf } from '#app/lib/params.ts';
 import { data, Form, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { SITE_NAME } from '#common/constants.ts';
@@ -8,14 +9,10 @@ import { requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/playlist';
 import '#app/styles/audio.css';
 
-function idOf(value: string): number | null {
-  return /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
-
 /** One of the reader's playlists; someone else's is a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireCurrentUser(request, context);
-  const id = idOf(params.id);
+  const id = positiveIdOf(params.id);
   if (!id) throw data('Not Found', { status: 404 });
   try {
     const [playlist, items] = await Promise.all([
@@ -33,7 +30,7 @@ const ZItemIds = z.array(z.number().int().positive());
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireCurrentUser(request, context);
-  const id = idOf(params.id);
+  const id = positiveIdOf(params.id);
   if (!id) throw data('Not Found', { status: 404 });
   const form = await request.formData();
   try {

@@ -1,3 +1,4 @@
+import { positiveIdOf } from '#app/lib/params.ts';
 import { data } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { collectionPath, talkPath } from '#common/paths.ts';
@@ -16,7 +17,7 @@ function xml(text: string): string {
  * its audio as an enclosure (length and type), its duration, and the site's square artwork.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = positiveIdOf(params.id);
   const found = id ? await context.services.audio.findCollection(id) : null;
   if (!found) throw data('Not Found', { status: 404 });
   const origin = context.services.site.originFor(request.url);

@@ -1,4 +1,8 @@
 import type { AudioCollection, Talk } from '#common/contracts/audio.schema.ts';
+import type { Bookmark } from '#common/contracts/bookmark.schema.ts';
+import type { Playlist, PlaylistItem } from '#common/contracts/playlist.schema.ts';
+import type { BookmarkRow } from '#server/repositories/bookmark.repository.ts';
+import type { PlaylistItemRow, PlaylistRow } from '#server/repositories/playlist.repository.ts';
 import type { CollectionListRow, TalkRow } from '#server/repositories/talk.repository.ts';
 
 export function presentAudioCollection(row: CollectionListRow): AudioCollection {
@@ -34,4 +38,24 @@ export function presentTalk(row: TalkRow): Talk {
         ? { spdx: row.license_spdx, name: row.license_name, url: row.license_url, attribution: row.license_attribution }
         : null,
   };
+}
+
+export function presentBookmark(row: BookmarkRow): Bookmark {
+  return { id: row.id, audioId: row.talk_id, time: row.time_ms / 1000, label: row.label, createdAt: row.created_at };
+}
+
+export function presentPlaylist(row: PlaylistRow): Playlist {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    itemCount: row.item_count,
+    totalSeconds: row.total_seconds,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function presentPlaylistItem(row: PlaylistItemRow): PlaylistItem {
+  return { id: row.id, position: row.position, talk: presentTalk(row.talk) };
 }

@@ -7,12 +7,8 @@ import {
 } from '#common/contracts/bookmark.schema.ts';
 import { formatClock } from '#common/clock.ts';
 import { AppError } from '#server/errors.ts';
-import type { BookmarkRow } from '#server/repositories/bookmark.repository.ts';
+import { presentBookmark } from '#server/presenters/audio.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-
-function presentBookmark(row: BookmarkRow): Bookmark {
-  return { id: row.id, audioId: row.talk_id, time: row.time_ms / 1000, label: row.label, createdAt: row.created_at };
-}
 
 /** Bookmarks in talks: each reader's own; others get 404. */
 export function createBookmarkService(deps: { repos: Repositories; now?: () => Date }) {

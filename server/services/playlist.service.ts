@@ -10,25 +10,9 @@ import {
   type UpdatePlaylistItems,
 } from '#common/contracts/playlist.schema.ts';
 import { AppError } from '#server/errors.ts';
-import { presentTalk } from '#server/presenters/audio.presenter.ts';
+import { presentPlaylist, presentPlaylistItem } from '#server/presenters/audio.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import type { PlaylistItemRow, PlaylistRow } from '#server/repositories/playlist.repository.ts';
-
-function presentPlaylist(row: PlaylistRow): Playlist {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    itemCount: row.item_count,
-    totalSeconds: row.total_seconds,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function presentItem(row: PlaylistItemRow): PlaylistItem {
-  return { id: row.id, position: row.position, talk: presentTalk(row.talk) };
-}
+import type { PlaylistRow } from '#server/repositories/playlist.repository.ts';
 
 /** Playlists of talks: each reader's own, reachable by no one else (others get 404). */
 export function createPlaylistService(deps: {
@@ -84,7 +68,7 @@ export function createPlaylistService(deps: {
 
     async items(userId: number, playlistId: number): Promise<PlaylistItem[]> {
       await requireOwned(repos, userId, playlistId);
-      return (await repos.playlists.listItems(playlistId)).map(presentItem);
+      return (await repos.playlists.listItems(playlistId)).map(presentPlaylistItem);
     },
 
     /**
@@ -110,7 +94,7 @@ export function createPlaylistService(deps: {
         return [...playlists];
       });
       const lists = await Promise.all(touched.map((id) => repos.playlists.listItems(id)));
-      return lists.flat().map(presentItem);
+      return lists.flat().map(presentPlaylistItem);
     },
 
     /** A new order: every item of the playlist, each once. */

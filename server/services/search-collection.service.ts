@@ -1,44 +1,14 @@
 import {
   MAX_SAVED_SEARCHES,
-  searchUrl,
   type SearchCollection,
   type SearchCollectionInput,
   type SearchCollectionUpdate,
-  ZSearchModeSchema,
-  ZSearchTypeSchema,
 } from '#common/contracts/search.schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import type { SearchCollectionRow } from '#server/repositories/search-collection.repository.ts';
+import { parseConditions, presentSearchCollection } from '#server/presenters/search.presenter.ts';
 
 const NOT_FOUND = 'Không tìm thấy tìm kiếm đã lưu này.';
-
-function parseConditions(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function presentSearchCollection(row: SearchCollectionRow): SearchCollection {
-  const conditions = parseConditions(row.conditions);
-  const mode = ZSearchModeSchema.catch('strict').parse(row.mode);
-  const type = ZSearchTypeSchema.catch('all').parse(row.type);
-  return {
-    id: row.id,
-    name: row.name,
-    query: row.query,
-    mode,
-    type,
-    conditionType: row.condition_type === 'AND' ? 'AND' : null,
-    conditions,
-    url: searchUrl({ query: row.query, mode, type, conditions }),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** A name for a saved search when the reader gives none: the query and its conditions. */
 function defaultName(input: Pick<SearchCollectionInput, 'query' | 'conditions'>): string {

@@ -7,8 +7,12 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   // No page: the reader's position and merged device history are posted here in the background.
   route('reading-progress', 'routes/resources/reading-progress.ts'),
+  // "Add to playlist" from any list of talks.
+  route('playlist-items', 'routes/resources/playlist-items.ts'),
   // A collection's podcast feed (RSS).
   route('phap-am/:id/rss', 'routes/resources/podcast-feed.ts'),
+  // The news as RSS: before the layout's `tin-tuc/:id?`, so "rss" is never taken for an article.
+  route('tin-tuc/rss', 'routes/resources/news-feed.ts'),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),
     route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),

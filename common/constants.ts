@@ -56,6 +56,13 @@ export const IMAGE_PRESETS = {
   bookCover: { width: 300, height: 400, fit: 'cover' },
 } as const;
 
+/**
+ * Image CDN domains allow-listed for images inside stored HTML (articles): beside our own
+ * `/media/…` files, only these hosts may serve an `<img>` (https only). The one list; the HTML
+ * sanitiser (server/lib/sanitize-html.ts) reads it.
+ */
+export const IMAGE_HOSTS = ['upload.wikimedia.org'] as const;
+
 /** Search types and modes of the /search page. */
 export const SEARCH_TYPES = ['all', 'book', 'video', 'audio', 'transcript'] as const;
 export const SEARCH_MODES = ['strict', 'broad'] as const;

@@ -40,3 +40,28 @@ export function videoPath(slug: string, atSeconds?: number | null): string {
 export function articlePath(slug: string, anchor?: string | null): string {
   return `/tin-tuc/${slug}${anchor ? `#${anchor}` : ''}`;
 }
+
+/** The news feed, at a page (the first one has no query). */
+export function newsPath(page = 1): string {
+  return page > 1 ? `/tin-tuc?page=${page}` : '/tin-tuc';
+}
+
+export function newsCategoryPath(slug: string, page = 1): string {
+  return `/tin-tuc/danh-muc/${slug}${page > 1 ? `?page=${page}` : ''}`;
+}
+
+export const NEWS_FEED_PATH = '/tin-tuc/rss';
+
+export function compilationPath(id?: number): string {
+  return id === undefined ? '/tong-hop' : `/tong-hop/${id}`;
+}
+
+/** A published note group (quotes list): /danh-sach/{userName}/{id}. */
+export function noteListPath(userName: string, id: number): string {
+  return `/danh-sach/${encodeURIComponent(userName)}/${id}`;
+}
+
+/** One of the reader's own note groups. */
+export function noteGroupPath(id: number): string {
+  return `/profile/note-group/${id}`;
+}

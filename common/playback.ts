@@ -11,7 +11,10 @@ export function setCurrentTime(books: readonly PlaybackEntry[], code: string, cu
   return books.map((b, i) => (i === index ? { code, currentTime } : b));
 }
 
-/** A talk's code in the playback record (books use their own code). */
+/** What a talk's code in the playback record starts with (books use their own code). */
+export const TALK_CODE_PREFIX = 'talk-';
+
+/** A talk's code in the playback record. */
 export function talkPlaybackCode(talkId: number): string {
-  return `talk-${talkId}`;
+  return `${TALK_CODE_PREFIX}${talkId}`;
 }

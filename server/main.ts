@@ -46,6 +46,9 @@ async function main() {
   if (env.IMPORT_DEMO_CONTENT) {
     await services.demoImport.importOnce();
     await services.demoImport.importTalksOnce();
+    await services.demoImport.importVideosOnce();
+    // Last: compilations point at the books, talks, videos and articles imported above.
+    await services.demoImport.importCompilationsOnce();
   }
   // Large libraries: answer the most common words ahead, in the background (readers are served meanwhile).
   void services.search.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'search warm-up failed'));

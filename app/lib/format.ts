@@ -27,3 +27,16 @@ export function formatDuration(seconds: number): string {
 export function capitalizeFirst(text: string): string {
   return text.charAt(0).toLocaleUpperCase('vi') + text.slice(1);
 }
+
+const datePartsFormatter = new Intl.DateTimeFormat('en-US', {
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  timeZone: 'Asia/Ho_Chi_Minh',
+});
+
+/** "ngày 5 tháng 3 năm 2026" — the written form for a publication date (Vietnam's time zone). */
+export function formatLongDate(iso: string): string {
+  const parts = Object.fromEntries(datePartsFormatter.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `ngày ${parts.day} tháng ${parts.month} năm ${parts.year}`;
+}

@@ -8,14 +8,17 @@ import { HomeSearchBox } from '#app/components/home/search-box.tsx';
 import { ContinueListening } from '#app/components/audio/continue-listening.tsx';
 import { ArrowRightIcon, HeadphonesIcon, LotusIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
+import { getCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [suggestions, home] = await Promise.all([
+  const user = await getCurrentUser(request, context);
+  const [suggestions, home, lastListened] = await Promise.all([
     context.services.home.pickKeywordSuggestions(),
     context.services.home.getHomePageData(),
+    user ? context.services.audio.lastListened(user.id) : null,
   ]);
-  return { suggestions, home, origin: context.services.site.originFor(request.url) };
+  return { suggestions, home, lastListened, origin: context.services.site.originFor(request.url) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -69,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
-          <ContinueListening />
+          <ContinueListening account={loaderData.lastListened} />
           <dl className="hero-stats">
             <div>
               <dt>Kinh sách</dt>

@@ -26,21 +26,68 @@ export type NoteAnchor = z.infer<typeof ZNoteAnchorSchema>;
 
 const ZColorSchema = z.enum(HIGHLIGHT_COLORS, { error: 'Màu đánh dấu chỉ có thể là aqua, yellow hoặc red' });
 
-export const ZCreateNoteRequestSchema = z.object({
-  bookCode: z.string().min(1).max(120),
-  chapterCode: z.string().min(1).max(140),
-  color: ZColorSchema,
-  content: z.string().trim().min(1).max(NOTE_CONTENT_MAX, `Đoạn đánh dấu tối đa ${NOTE_CONTENT_MAX} ký tự`),
-  body: z.string().max(NOTE_BODY_MAX, `Ghi chú tối đa ${NOTE_BODY_MAX} ký tự`).nullish(),
-  anchor: ZNoteAnchorSchema,
-});
+export const NOTE_SOURCE_TITLE_MAX = 300;
+export const NOTE_MESSAGES = {
+  source: 'Hãy ghi nguồn của trích dẫn (tên sách, bài giảng…).',
+  highlight: 'Một đoạn đánh dấu cần sách, chương và vị trí trong chương.',
+  sourceUrl: 'Đường dẫn nguồn phải bắt đầu bằng http:// hoặc https://',
+} as const;
+
+const ZNoteContent = z.string().trim().min(1).max(NOTE_CONTENT_MAX, `Đoạn trích tối đa ${NOTE_CONTENT_MAX} ký tự`);
+const ZNoteBody = z.string().max(NOTE_BODY_MAX, `Ghi chú tối đa ${NOTE_BODY_MAX} ký tự`);
+const ZSourceTitle = z
+  .string()
+  .trim()
+  .min(1, NOTE_MESSAGES.source)
+  .max(NOTE_SOURCE_TITLE_MAX, `Nguồn tối đa ${NOTE_SOURCE_TITLE_MAX} ký tự`);
+/** Only web addresses: a `javascript:` or `data:` link never reaches a page. */
+const ZSourceUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s), NOTE_MESSAGES.sourceUrl);
+const ZGroupId = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * A note is either a highlight in a chapter (bookCode, chapterCode, anchor) or a quote typed by
+ * hand with its source (sourceTitle, and sourceUrl when it is on the web). `noteGroupId` puts it
+ * in one of the reader's groups at once.
+ */
+export const ZCreateNoteRequestSchema = z
+  .object({
+    bookCode: z.string().min(1).max(120).optional(),
+    chapterCode: z.string().min(1).max(140).optional(),
+    anchor: ZNoteAnchorSchema.optional(),
+    sourceTitle: ZSourceTitle.optional(),
+    sourceUrl: ZSourceUrl.nullish(),
+    color: ZColorSchema,
+    content: ZNoteContent,
+    body: ZNoteBody.nullish(),
+    noteGroupId: ZGroupId.nullish(),
+  })
+  .superRefine((note, ctx) => {
+    const highlight = note.bookCode !== undefined || note.chapterCode !== undefined || note.anchor !== undefined;
+    if (highlight) {
+      for (const key of ['bookCode', 'chapterCode', 'anchor'] as const) {
+        if (note[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: NOTE_MESSAGES.highlight });
+      }
+    } else if (!note.sourceTitle) {
+      ctx.addIssue({ code: 'custom', path: ['sourceTitle'], message: NOTE_MESSAGES.source });
+    }
+  });
 export type CreateNoteRequest = z.infer<typeof ZCreateNoteRequestSchema>;
 
 export const ZUpdateNoteRequestSchema = z
   .object({
     color: ZColorSchema.optional(),
-    body: z.string().max(NOTE_BODY_MAX, `Ghi chú tối đa ${NOTE_BODY_MAX} ký tự`).nullable().optional(),
+    body: ZNoteBody.nullable().optional(),
     isPublic: z.boolean().optional(),
+    /** Moves the note into a group of the reader's, or out of any (null). */
+    noteGroupId: ZGroupId.nullable().optional(),
+    /** Quotes typed by hand only: their text and source. */
+    content: ZNoteContent.optional(),
+    sourceTitle: ZSourceTitle.optional(),
+    sourceUrl: ZSourceUrl.nullable().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'Không có gì để thay đổi' });
 export type UpdateNoteRequest = z.infer<typeof ZUpdateNoteRequestSchema>;
@@ -51,15 +98,20 @@ export const ZOrderNotesRequestSchema = z.object({
 
 export const ZNoteSchema = z.object({
   id: z.number().int(),
-  bookCode: z.string(),
-  bookTitle: z.string(),
-  chapterCode: z.string(),
+  /** The book and chapter of a highlight; null for a quote typed by hand. */
+  bookCode: z.string().nullable(),
+  bookTitle: z.string().nullable(),
+  chapterCode: z.string().nullable(),
   chapterTitle: z.string().nullable(),
-  chapterPosition: z.number().int(),
+  chapterPosition: z.number().int().nullable(),
   color: z.enum(HIGHLIGHT_COLORS),
   content: z.string(),
   body: z.string().nullable(),
-  anchor: ZNoteAnchorSchema,
+  anchor: ZNoteAnchorSchema.nullable(),
+  /** Where the words come from, in words: "Kinh A-di-đà — Chương 1", or the typed source. */
+  sourceTitle: z.string(),
+  /** A link to the source: the chapter at the passage, or the typed web address; null when none. */
+  sourceUrl: z.string().nullable(),
   noteGroupId: z.number().int().nullable(),
   position: z.number().int(),
   isPublic: z.boolean(),

@@ -1,15 +1,18 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from '#server/env.ts';
 import type { Services } from '#server/services/index.ts';
+import { createArticleRoutes } from './articles/articles.routes.ts';
 import { createAudioRoutes } from './audio/audio.routes.ts';
 import { createBookmarkRoutes } from './audio/bookmarks.routes.ts';
 import { createPlaylistRoutes } from './audio/playlists.routes.ts';
 import { createAuthRoutes } from './auth/auth.routes.ts';
 import { createBookRoutes } from './books/books.routes.ts';
+import { createCompilationRoutes } from './compilations/compilations.routes.ts';
 import { createNoteRoutes } from './notes/notes.routes.ts';
 import { createPlaybackRoutes } from './playback/playback.routes.ts';
 import { createHomeRoutes } from './home/home.routes.ts';
 import { createSearchRoutes } from './search/search.routes.ts';
+import { createVideoRoutes } from './videos/videos.routes.ts';
 import { validationHook } from './validation.ts';
 
 /** Every /api/v1 route, and the OpenAPI document generated from their zod contracts. */
@@ -25,6 +28,9 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createAudioRoutes(services));
   api.route('/', createBookmarkRoutes(services));
   api.route('/', createPlaylistRoutes(services));
+  api.route('/', createVideoRoutes(services));
+  api.route('/', createArticleRoutes(services));
+  api.route('/', createCompilationRoutes(services));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -9,6 +9,8 @@ import * as m0006 from './migrations/0006-search.ts';
 import * as m0007 from './migrations/0007-talk-licence.ts';
 import * as m0008 from './migrations/0008-talk-bookmarks.ts';
 import * as m0009 from './migrations/0009-playlists.ts';
+import * as m0010 from './migrations/0010-video-media.ts';
+import * as m0011 from './migrations/0011-note-groups.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -24,6 +26,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-talk-licence': m0007,
   '0008-talk-bookmarks': m0008,
   '0009-playlists': m0009,
+  '0010-video-media': m0010,
+  '0011-note-groups': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

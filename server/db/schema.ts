@@ -145,6 +145,14 @@ export interface VideosTable {
   published_at: string;
   created_at: string;
   updated_at: string;
+  /** The poster served by us at /media/{thumbnail_file} (for YouTube items too). */
+  thumbnail_file: string | null;
+  /** WebVTT transcript of a self-hosted video. */
+  transcript_file: string | null;
+  license_spdx: string | null;
+  license_name: string | null;
+  license_url: string | null;
+  license_attribution: string | null;
 }
 
 export interface ArticleCategoriesTable {
@@ -220,25 +228,50 @@ export interface FooterQuotesTable {
   translator: string | null;
 }
 
+export type NoteGroupModerationState = 'none' | 'pending' | 'approved' | 'rejected';
+
 export interface NoteGroupsTable {
   id: Generated<number>;
   user_id: number;
   name: string;
+  description: string | null;
+  visibility: Generated<'private' | 'public'>;
+  /** none (private) → pending → approved | rejected; editing an approved group's content → pending. */
+  moderation_state: Generated<NoteGroupModerationState>;
+  moderation_reason: string | null;
+  moderated_at: string | null;
+  /** When the group last went into the queue. */
+  submitted_at: string | null;
+  approved_at: string | null;
+  featured_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Every moderation step of a note group: who, when, what, why. */
+export interface ModerationEventsTable {
+  id: Generated<number>;
+  note_group_id: number;
+  actor_id: number | null;
+  action: 'submit' | 'resubmit' | 'withdraw' | 'approve' | 'reject' | 'feature' | 'unfeature';
+  reason: string | null;
+  created_at: string;
 }
 
 export interface NotesTable {
   id: Generated<number>;
   user_id: number;
-  book_id: number;
-  chapter_id: number;
+  /** Null for a quote typed by hand (its source is then source_title / source_url). */
+  book_id: number | null;
+  chapter_id: number | null;
   note_group_id: number | null;
   color: 'aqua' | 'yellow' | 'red';
   content: string;
   body: string | null;
-  /** JSON text of NoteAnchor. */
-  anchor: string;
+  /** JSON text of NoteAnchor; null for a quote typed by hand. */
+  anchor: string | null;
+  source_title: string | null;
+  source_url: string | null;
   position: number;
   visibility: 'private' | 'public';
   created_at: string;
@@ -350,6 +383,7 @@ export interface DB {
   user_identities: UserIdentitiesTable;
   login_codes: LoginCodesTable;
   note_groups: NoteGroupsTable;
+  moderation_events: ModerationEventsTable;
   notes: NotesTable;
   favorite_books: FavoriteBooksTable;
   reading_history: ReadingHistoryTable;

@@ -100,7 +100,9 @@ export function corpusArticleRow(
       return heading + c.paragraphs.map((p) => `<p>${escapeHtml(normalizeText(p))}</p>`).join('\n');
     })
     .join('\n');
-  const first = doc.chapters.flatMap((c) => c.paragraphs)[0] ?? '';
+  // The first real sentence: some articles open with a bare line such as map coordinates.
+  const paragraphs = doc.chapters.flatMap((c) => c.paragraphs);
+  const first = paragraphs.find((p) => p.trim().split(/\s+/).length >= 6) ?? paragraphs[0] ?? '';
   return {
     slug: options.slug,
     category_id: options.categoryId,

@@ -1,12 +1,26 @@
+import { chapterPath } from '#common/paths.ts';
 import type { FavoriteBook } from '#common/contracts/favorite.schema.ts';
 import { type Note, type PublicNote, ZNoteAnchorSchema } from '#common/contracts/note.schema.ts';
 import type { BookListRow } from '#server/repositories/book.repository.ts';
 import type { NoteRow } from '#server/repositories/note.repository.ts';
 import { presentBookSummary } from './content.presenter.ts';
 
+/** A highlight names its book and chapter; a quote typed by hand, the source its reader gave. */
+function sourceOf(row: NoteRow): { sourceTitle: string; sourceUrl: string | null } {
+  if (row.book_code && row.chapter_code) {
+    const anchor = row.anchor ? ZNoteAnchorSchema.parse(JSON.parse(row.anchor)).paragraph : null;
+    return {
+      sourceTitle: [row.book_title, row.chapter_title].filter(Boolean).join(' — '),
+      sourceUrl: chapterPath(row.chapter_code, row.book_code, { anchor }),
+    };
+  }
+  return { sourceTitle: row.source_title ?? '', sourceUrl: row.source_url };
+}
+
 export function presentNote(row: NoteRow): Note {
   return {
     id: row.id,
+    ...sourceOf(row),
     bookCode: row.book_code,
     bookTitle: row.book_title,
     chapterCode: row.chapter_code,
@@ -15,7 +29,7 @@ export function presentNote(row: NoteRow): Note {
     color: row.color,
     content: row.content,
     body: row.body,
-    anchor: ZNoteAnchorSchema.parse(JSON.parse(row.anchor)),
+    anchor: row.anchor ? ZNoteAnchorSchema.parse(JSON.parse(row.anchor)) : null,
     noteGroupId: row.note_group_id,
     position: row.position,
     isPublic: row.visibility === 'public',

@@ -6,9 +6,76 @@ import { toCount } from './count.ts';
 export type NewArticle = Insertable<ArticlesTable>;
 export type NewArticleCategory = Insertable<ArticleCategoriesTable>;
 export type ArticleListRow = Selectable<ArticlesTable> & { category_slug: string | null; category_name: string | null };
+export type ArticleCategoryRow = Selectable<ArticleCategoriesTable> & { article_count: number };
 
 export function createArticleRepository(db: Executor) {
+  const published = () =>
+    db
+      .selectFrom('articles')
+      .leftJoin('article_categories', 'article_categories.id', 'articles.category_id')
+      .selectAll('articles')
+      .select(['article_categories.slug as category_slug', 'article_categories.name as category_name'])
+      .where('articles.status', '=', 'published');
+
   return {
+    /** One page of published articles, newest first (ties: the later one first). */
+    async listPublished(limit: number, offset: number, categoryId?: number): Promise<ArticleListRow[]> {
+      let query = published();
+      if (categoryId !== undefined) query = query.where('articles.category_id', '=', categoryId);
+      return query
+        .orderBy('articles.published_at', 'desc')
+        .orderBy('articles.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async countPublishedIn(categoryId?: number): Promise<number> {
+      let query = db
+        .selectFrom('articles')
+        .select(sql<string | number>`count(*)`.as('n'))
+        .where('status', '=', 'published');
+      if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
+      return toCount((await query.executeTakeFirst())?.n);
+    },
+
+    async findPublishedBySlug(slug: string): Promise<ArticleListRow | undefined> {
+      return published().where('articles.slug', '=', slug).executeTakeFirst();
+    },
+
+    /** Other published articles of a category, newest first. */
+    async listRelated(categoryId: number, exceptId: number, limit: number): Promise<ArticleListRow[]> {
+      return published()
+        .where('articles.category_id', '=', categoryId)
+        .where('articles.id', '!=', exceptId)
+        .orderBy('articles.published_at', 'desc')
+        .orderBy('articles.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Every category in its order, with its number of published articles. */
+    async listCategories(): Promise<ArticleCategoryRow[]> {
+      const rows = await db
+        .selectFrom('article_categories')
+        .selectAll('article_categories')
+        .select((eb) =>
+          eb
+            .selectFrom('articles')
+            .select(eb.fn.countAll().as('n'))
+            .whereRef('articles.category_id', '=', 'article_categories.id')
+            .where('articles.status', '=', 'published')
+            .as('article_count'),
+        )
+        .orderBy('article_categories.position')
+        .orderBy('article_categories.id')
+        .execute();
+      return rows.map((row) => ({ ...row, article_count: toCount(row.article_count as string | number | null) }));
+    },
+
+    async findCategoryBySlug(slug: string): Promise<ArticleCategoryRow | undefined> {
+      return (await this.listCategories()).find((c) => c.slug === slug);
+    },
     async insertCategory(category: NewArticleCategory): Promise<number> {
       const { id } = await db
         .insertInto('article_categories')

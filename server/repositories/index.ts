@@ -4,9 +4,11 @@ import { createArticleRepository } from './article.repository.ts';
 import { createBookRepository } from './book.repository.ts';
 import { createBookmarkRepository } from './bookmark.repository.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
+import { createCompilationRepository } from './compilation.repository.ts';
 import { createFavoriteRepository } from './favorite.repository.ts';
 import { createHistoryRepository } from './history.repository.ts';
 import { createMetaRepository } from './meta.repository.ts';
+import { createNoteGroupRepository } from './note-group.repository.ts';
 import { createNoteRepository } from './note.repository.ts';
 import { createPlaybackRepository } from './playback.repository.ts';
 import { createPlaylistRepository } from './playlist.repository.ts';
@@ -18,6 +20,7 @@ import { createSessionRepository } from './session.repository.ts';
 import { createSiteRepository } from './site.repository.ts';
 import { createTalkRepository } from './talk.repository.ts';
 import { createUserRepository } from './user.repository.ts';
+import { createVideoRepository } from './video.repository.ts';
 
 /** Every repository, bound to one executor (the database, or a transaction). */
 export function createRepositories(db: Executor) {
@@ -26,12 +29,15 @@ export function createRepositories(db: Executor) {
     books: createBookRepository(db),
     articles: createArticleRepository(db),
     talks: createTalkRepository(db),
+    videos: createVideoRepository(db),
     catalog: createCatalogRepository(db),
+    compilations: createCompilationRepository(db),
     quotes: createQuoteRepository(db),
     site: createSiteRepository(db),
     users: createUserRepository(db),
     sessions: createSessionRepository(db),
     notes: createNoteRepository(db),
+    noteGroups: createNoteGroupRepository(db),
     favorites: createFavoriteRepository(db),
     history: createHistoryRepository(db),
     playback: createPlaybackRepository(db),

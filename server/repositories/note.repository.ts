@@ -2,27 +2,53 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
 import type { NotesTable } from '#server/db/schema.ts';
 
-/** A note with the book and chapter it belongs to. */
+/** A note with the book and chapter it belongs to (none for a quote typed by hand). */
 export interface NoteRow {
   id: number;
   user_id: number;
-  book_id: number;
-  chapter_id: number;
+  book_id: number | null;
+  chapter_id: number | null;
   note_group_id: number | null;
   color: NotesTable['color'];
   content: string;
   body: string | null;
-  anchor: string;
+  anchor: string | null;
+  source_title: string | null;
+  source_url: string | null;
   position: number;
   visibility: NotesTable['visibility'];
   created_at: string;
   updated_at: string;
-  book_code: string;
-  book_title: string;
-  chapter_code: string;
+  book_code: string | null;
+  book_title: string | null;
+  chapter_code: string | null;
   chapter_title: string | null;
-  chapter_position: number;
+  chapter_position: number | null;
   author_name: string;
+}
+
+/** How the notes of a group are listed (`custom` is the reader's own order, POST /order_notes). */
+export type NoteSort = 'a-z' | 'z-a' | 'newest' | 'oldest' | 'custom';
+
+/**
+ * The order of a group's notes. Text order is the byte order of the stored (NFC) text, the same
+ * on both engines; the service re-sorts a page by the Vietnamese collation when it filters.
+ */
+function orderNotes<Q extends { orderBy: (...args: never[]) => Q }>(query: Q, sort: NoteSort): Q {
+  const q = query as unknown as {
+    orderBy(column: string, direction?: 'asc' | 'desc'): typeof q;
+  };
+  const ordered =
+    sort === 'z-a'
+      ? q.orderBy('notes.content', 'desc')
+      : sort === 'newest'
+        ? q.orderBy('notes.created_at', 'desc')
+        : sort === 'oldest'
+          ? q.orderBy('notes.created_at', 'asc')
+          : sort === 'custom'
+            ? q.orderBy('notes.position', 'asc')
+            : q.orderBy('notes.content', 'asc');
+  return ordered.orderBy('notes.id', sort === 'newest' || sort === 'z-a' ? 'desc' : 'asc') as unknown as Q;
 }
 
 /** Readers' highlights and notes. Every query of a reader's notes is scoped by user_id. */
@@ -30,8 +56,8 @@ export function createNoteRepository(db: Executor) {
   const withContext = () =>
     db
       .selectFrom('notes')
-      .innerJoin('books', 'books.id', 'notes.book_id')
-      .innerJoin('chapters', 'chapters.id', 'notes.chapter_id')
+      .leftJoin('books', 'books.id', 'notes.book_id')
+      .leftJoin('chapters', 'chapters.id', 'notes.chapter_id')
       .innerJoin('users', 'users.id', 'notes.user_id')
       .selectAll('notes')
       .select([
@@ -58,7 +84,7 @@ export function createNoteRepository(db: Executor) {
         (await withContext()
           .where('notes.id', '=', id)
           .where('notes.visibility', '=', 'public')
-          .where('books.status', '=', 'published')
+          .where((eb) => eb.or([eb('notes.book_id', 'is', null), eb('books.status', '=', 'published')]))
           .executeTakeFirst()) ?? null
       );
     },
@@ -100,6 +126,25 @@ export function createNoteRepository(db: Executor) {
       const result = await db.deleteFrom('notes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+    /** Every note of a group in this order (PDF export, public lists). */
+    async listOfGroup(groupId: number, sort: NoteSort): Promise<NoteRow[]> {
+      return orderNotes(withContext().where('notes.note_group_id', '=', groupId), sort).execute();
+    },
+
+    /** The groups these notes are in now (to send edited approved groups back to moderation). */
+    async groupIdsOf(userId: number, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('notes')
+        .select('note_group_id')
+        .distinct()
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .where('note_group_id', 'is not', null)
+        .execute();
+      return rows.map((r) => r.note_group_id!);
+    },
+
     /** How many of these ids the user owns (to refuse an order naming someone else's notes). */
     async countOwned(userId: number, ids: number[]): Promise<number> {
       const row = await db

@@ -11,6 +11,17 @@ export function createPlaybackRepository(db: Executor) {
         .orderBy('id')
         .execute();
     },
+    /** The reader's most recently updated entry whose code starts with `prefix` (e.g. "talk-"), if any. */
+    async findLatest(userId: number, prefix: string): Promise<{ code: string; position_ms: number } | undefined> {
+      return db
+        .selectFrom('playback_positions')
+        .select(['code', 'position_ms'])
+        .where('user_id', '=', userId)
+        .where('code', 'like', `${prefix}%`)
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
     async set(userId: number, code: string, positionMs: number, at: string): Promise<void> {
       await db
         .insertInto('playback_positions')

@@ -163,6 +163,19 @@ export function createTalkRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    /** A published talk of a published collection, with the collection's title. */
+    async findPublishedTalk(id: number): Promise<TalkListRow | undefined> {
+      return db
+        .selectFrom('audio_talks')
+        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
+        .selectAll('audio_talks')
+        .select('audio_collections.title as collection_title')
+        .where('audio_talks.id', '=', id)
+        .where('audio_talks.status', '=', 'published')
+        .where('audio_collections.status', '=', 'published')
+        .executeTakeFirst();
+    },
+
     async findTalkById(id: number): Promise<TalkListRow | undefined> {
       return db
         .selectFrom('audio_talks')

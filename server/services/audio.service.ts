@@ -4,12 +4,25 @@ import {
   type AudioCollectionDetail,
   type ClipQuery,
 } from '#common/contracts/audio.schema.ts';
+import { talkPath } from '#common/paths.ts';
+import { TALK_CODE_PREFIX } from '#common/playback.ts';
 import { AppError } from '#server/errors.ts';
 import { parseTranscript, type TranscriptCue } from '#server/lib/webvtt.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import { cutClip } from '#server/media/mp3-frames.ts';
 import { presentAudioCollection, presentTalk } from '#server/presenters/audio.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
+
+/** Where a reader stopped in a talk, as "continue listening" shows it. */
+export interface LastListened {
+  talkId: number;
+  title: string;
+  albumTitle: string;
+  duration: number;
+  pageUrl: string;
+  /** Seconds. */
+  at: number;
+}
 
 const COLLECTION_NOT_FOUND = 'Không tìm thấy tuyển tập pháp âm này.';
 
@@ -66,6 +79,26 @@ export function createAudioService(deps: { repos: Repositories; media: MediaStor
       const clip = await cutClip(deps.media.read(talk.file_name), query.start, query.end);
       const name = `${talk.slug}-${Math.floor(query.start)}-${Math.ceil(query.end)}.mp3`;
       return { bytes: clip.bytes, fileName: name, duration: clip.duration };
+    },
+
+    /**
+     * The talk this reader's account listened to last (on any device) and where it stopped, for
+     * "continue listening"; null when there is none or it is no longer published.
+     */
+    async lastListened(userId: number): Promise<LastListened | null> {
+      const entry = await repos.playback.findLatest(userId, TALK_CODE_PREFIX);
+      const talkId = entry ? Number(entry.code.slice(TALK_CODE_PREFIX.length)) : NaN;
+      if (!entry || !Number.isSafeInteger(talkId)) return null;
+      const row = await repos.talks.findPublishedTalk(talkId);
+      if (!row) return null;
+      return {
+        talkId: row.id,
+        title: row.title,
+        albumTitle: row.collection_title,
+        duration: row.duration_seconds,
+        pageUrl: talkPath(row.collection_id, row.id),
+        at: entry.position_ms / 1000,
+      };
     },
 
     /** The cues of a talk's transcript file (empty when it has none or it cannot be read). */

@@ -7,7 +7,8 @@ import { parseTranscript } from '#server/lib/webvtt.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import { indexArticle, indexBook, indexCollection, indexTalk } from './search-indexer.service.ts';
+import { prepareArticleRow } from './article.service.ts';
+import { indexArticle, indexBook, indexCollection, indexTalk, indexVideo } from './search-indexer.service.ts';
 
 /** The corpus format of data/demo (see its README). Checked, so a bad file fails loudly. */
 const ZCorpusDocument = z.object({
@@ -81,9 +82,47 @@ const ZTalks = z.object({
   ),
 });
 
+const ZVideos = z.object({
+  videos: z.array(
+    z.object({
+      slug: z.string().regex(/^[a-z0-9-]+$/),
+      title: z.string(),
+      description: z.string(),
+      speaker: z.string(),
+      fileName: z.string().regex(/^[a-z0-9-]+\.mp4$/),
+      thumbnail: z.string().regex(/^[a-z0-9-]+\.jpg$/),
+      transcript: z.string().regex(/^[a-z0-9-]+\.vtt$/),
+      durationSeconds: z.number().int().positive(),
+      publishedAt: z.iso.datetime(),
+      license: z.object({ spdx: z.string(), name: z.string(), url: z.string(), attribution: z.string() }),
+    }),
+  ),
+});
+
+const ZCompilations = z.object({
+  compilations: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      introduction: z.string(),
+      items: z.array(
+        z.object({
+          type: z.enum(['book', 'talk', 'video', 'article']),
+          /** Book code, or talk, article or video slug. */
+          key: z.string(),
+          note: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
 const DEMO_IMPORTED_KEY = 'demo_imported_at';
 // Talks came after the first demo content: a library that imported it already gets them once too.
 const DEMO_TALKS_IMPORTED_KEY = 'demo_talks_imported_at';
+// Compilations came later still; they point at the demo books, talks and articles.
+const DEMO_COMPILATIONS_IMPORTED_KEY = 'demo_compilations_imported_at';
+const DEMO_VIDEOS_IMPORTED_KEY = 'demo_videos_imported_at';
 
 function readJson(file: string): unknown {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -103,6 +142,17 @@ export interface DemoTalksResult {
   imported: boolean;
   collections: number;
   talks: number;
+}
+
+export interface DemoVideosResult {
+  imported: boolean;
+  videos: number;
+}
+
+export interface DemoCompilationsResult {
+  imported: boolean;
+  compilations: number;
+  items: number;
 }
 
 export interface DemoImportResult {
@@ -131,6 +181,57 @@ export function createDemoImportService(deps: {
   const now = () => (deps.now ? deps.now() : new Date()).toISOString();
 
   return {
+    /**
+     * Imports the demo videos (data/demo/videos.json): self-hosted MP4s with their poster and
+     * WebVTT transcript copied to the media storage, indexed for search — once.
+     */
+    async importVideosOnce(): Promise<DemoVideosResult> {
+      const result: DemoVideosResult = { imported: false, videos: 0 };
+      const file = path.join(deps.demoDir, 'videos.json');
+      if (!fs.existsSync(file)) return result;
+      const plan = ZVideos.parse(readJson(file));
+      const videoDir = path.join(deps.demoDir, 'videos');
+      for (const video of plan.videos) {
+        for (const name of [video.fileName, video.thumbnail, video.transcript]) {
+          if (!(await deps.media.stat(name))) await deps.media.write(name, fs.readFileSync(path.join(videoDir, name)));
+        }
+      }
+      return deps
+        .transaction(async (repos) => {
+          if (await repos.meta.get(DEMO_VIDEOS_IMPORTED_KEY)) return result;
+          const at = now();
+          for (const video of plan.videos) {
+            const videoId = await repos.videos.insert({
+              slug: video.slug,
+              title: normalizeText(video.title),
+              description: normalizeText(video.description),
+              speaker: video.speaker,
+              provider: 'file',
+              youtube_id: null,
+              file_name: video.fileName,
+              thumbnail_file: video.thumbnail,
+              transcript_file: video.transcript,
+              duration_seconds: video.durationSeconds,
+              status: 'published',
+              published_at: video.publishedAt,
+              created_at: at,
+              updated_at: at,
+              license_spdx: video.license.spdx,
+              license_name: video.license.name,
+              license_url: video.license.url,
+              license_attribution: video.license.attribution,
+            });
+            await indexVideo(repos, videoId);
+            result.videos++;
+          }
+          await repos.meta.set(DEMO_VIDEOS_IMPORTED_KEY, at);
+          result.imported = true;
+          deps.logger.info({ ...result }, 'demo videos imported');
+          return result;
+        })
+        .finally(() => deps.onIndexed?.());
+    },
+
     /**
      * Imports the demo talks (data/demo/talks.json): collections, talks, their MP3 and WebVTT
      * copied to the media storage, and the transcripts indexed for search — once.
@@ -201,6 +302,53 @@ export function createDemoImportService(deps: {
         .finally(() => deps.onIndexed?.());
     },
 
+    /**
+     * Seeds the demo compilations (data/demo/compilations.json) once, after the books, talks and
+     * articles they point at: an item whose content is missing (a video not imported) is skipped,
+     * and a compilation whose slug exists already is left as the editors made it.
+     */
+    async importCompilationsOnce(): Promise<DemoCompilationsResult> {
+      const result: DemoCompilationsResult = { imported: false, compilations: 0, items: 0 };
+      const file = path.join(deps.demoDir, 'compilations.json');
+      if (!fs.existsSync(file)) return result;
+      const plan = ZCompilations.parse(readJson(file));
+      return deps.transaction(async (repos) => {
+        if (await repos.meta.get(DEMO_COMPILATIONS_IMPORTED_KEY)) return result;
+        const at = now();
+        for (const [i, compilation] of plan.compilations.entries()) {
+          if (await repos.compilations.findBySlug(compilation.slug)) continue;
+          const compilationId = await repos.compilations.insert({
+            slug: compilation.slug,
+            title: normalizeText(compilation.title),
+            introduction: normalizeText(compilation.introduction),
+            cover_image: null,
+            position: i + 1,
+            status: 'published',
+            created_at: at,
+            updated_at: at,
+          });
+          let position = 0;
+          for (const item of compilation.items) {
+            const id = (await repos.compilations.findIdsByKeys(item.type, [item.key])).get(item.key);
+            if (id === undefined) continue;
+            await repos.compilations.insertItem({
+              compilation_id: compilationId,
+              item_type: item.type,
+              item_id: id,
+              position: ++position,
+              note: item.note ? normalizeText(item.note) : null,
+            });
+            result.items++;
+          }
+          result.compilations++;
+        }
+        await repos.meta.set(DEMO_COMPILATIONS_IMPORTED_KEY, at);
+        result.imported = true;
+        deps.logger.info({ ...result }, 'demo compilations imported');
+        return result;
+      });
+    },
+
     async importOnce(): Promise<DemoImportResult> {
       const result: DemoImportResult = { imported: false, books: 0, chapters: 0, articles: 0, quotes: 0 };
       return deps
@@ -246,12 +394,14 @@ export function createDemoImportService(deps: {
           for (const [id, categorySlug] of Object.entries(plan.articles)) {
             const doc = ZCorpusDocument.parse(readJson(path.join(articleDir, `${id}.json`)));
             const articleId = await repos.articles.insert(
-              corpusArticleRow(doc, {
-                slug: articleSlugOf(doc),
-                title: plan.titles[id] ?? doc.title,
-                categoryId: categoryIds.get(categorySlug) ?? null,
-                at,
-              }),
+              prepareArticleRow(
+                corpusArticleRow(doc, {
+                  slug: articleSlugOf(doc),
+                  title: plan.titles[id] ?? doc.title,
+                  categoryId: categoryIds.get(categorySlug) ?? null,
+                  at,
+                }),
+              ),
             );
             await indexArticle(repos, articleId);
             result.articles++;

@@ -3,17 +3,20 @@ import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/logger.ts';
 import { createRepositories, type Repositories } from '#server/repositories/index.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
+import { createArticleService } from './article.service.ts';
 import { createAudioService } from './audio.service.ts';
 import { createAuthService } from './auth.service.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createBookService } from './book.service.ts';
 import { createBookmarkService } from './bookmark.service.ts';
+import { createCompilationService } from './compilation.service.ts';
 import { createCoverService } from './cover.service.ts';
 import { createDemoImportService } from './demo-import.service.ts';
 import { createFavoriteService } from './favorite.service.ts';
 import { createHistoryService } from './history.service.ts';
 import { createHomeService } from './home.service.ts';
 import { createLibraryService } from './library.service.ts';
+import { createNoteGroupService } from './note-group.service.ts';
 import { createNoteService } from './note.service.ts';
 import { createPlaybackService } from './playback.service.ts';
 import { createPlaylistService } from './playlist.service.ts';
@@ -23,6 +26,7 @@ import { createSearchIndexer } from './search-indexer.service.ts';
 import { createSearchService } from './search.service.ts';
 import { createSiteService } from './site.service.ts';
 import { createSocialLoginService } from './social-login.service.ts';
+import { createVideoService } from './video.service.ts';
 
 export interface ServiceDeps {
   database: Database;
@@ -51,17 +55,21 @@ export function createServices(deps: ServiceDeps) {
   const avatars = createAvatarService({ storage: deps.media, auth });
   const socialLogin = createSocialLoginService({ providers: deps.env.authProviders, auth, logger: deps.logger });
 
-  const notes = createNoteService({ repos });
+  const notes = createNoteService({ repos, transaction });
+  const noteGroups = createNoteGroupService({ repos, transaction });
   const favorites = createFavoriteService({ repos });
   const history = createHistoryService({ repos });
   const playback = createPlaybackService({ repos });
   const covers = createCoverService({ repos, storage: deps.media });
   const audio = createAudioService({ repos, media: deps.media });
+  const videos = createVideoService({ repos, media: deps.media });
   const bookmarks = createBookmarkService({ repos });
   const playlists = createPlaylistService({ repos, transaction });
   const search = createSearchService({ repos, logger: deps.logger });
   const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
   const searchCollections = createSearchCollectionService({ repos });
+  const articles = createArticleService({ repos, transaction, onIndexed: search.invalidate });
+  const compilations = createCompilationService({ repos });
   const demoImport = createDemoImportService({
     demoDir: deps.demoDir,
     logger: deps.logger,
@@ -72,11 +80,14 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     site,
+    articles,
+    compilations,
     home,
     books,
     library,
     demoImport,
     audio,
+    videos,
     bookmarks,
     playlists,
     search,
@@ -86,6 +97,7 @@ export function createServices(deps: ServiceDeps) {
     avatars,
     socialLogin,
     notes,
+    noteGroups,
     favorites,
     history,
     playback,

@@ -9,7 +9,7 @@ import {
   type LibraryPage,
   type LibrarySearchQuery,
 } from '#common/contracts/library.schema.ts';
-import { toFoldedForm } from '#common/text/vietnamese.ts';
+import { containsEveryWord, toMatchForm } from '#common/text/match-form.ts';
 import type { ContentStatus } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { presentChapterHeading } from '#server/presenters/book.presenter.ts';
@@ -23,21 +23,6 @@ const BOOK_NOT_FOUND = 'Không tìm thấy cuốn sách này.';
 const CHAPTER_NOT_FOUND = 'Không tìm thấy chương này trong sách.';
 const PUBLIC: ContentStatus[] = ['published'];
 const EVERY_STATUS: ContentStatus[] = ['published', 'draft', 'pending'];
-
-/**
- * The form text is compared in: folded (no marks, đ → d, lower case) and with punctuation read as
- * spaces, so "a di da" finds "A-di-đà" and "kim cang" finds "Kim Cang".
- */
-export function toMatchForm(text: string): string {
-  return toFoldedForm(text)
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-/** True when every word of the query occurs in the text (both in match form). */
-function containsEveryWord(haystack: string, query: string): boolean {
-  return query.split(' ').every((word) => haystack.includes(word));
-}
 
 const collator = new Intl.Collator('vi', { sensitivity: 'base', numeric: true });
 

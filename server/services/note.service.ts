@@ -3,61 +3,111 @@ import { normalizeText } from '#common/text/vietnamese.ts';
 import { AppError } from '#server/errors.ts';
 import { presentNote, presentPublicNote } from '#server/presenters/note.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
+import { GROUP_NOT_FOUND, markGroupsEdited } from './note-group.service.ts';
 
 const NOT_FOUND = 'Không tìm thấy ghi chú này.';
+const ONLY_QUOTES = 'Chỉ sửa được lời và nguồn của trích dẫn tự nhập; đoạn đánh dấu giữ nguyên lời trong sách.';
 
 /** Highlights and notes: a reader's own, reachable by nobody else (others get 404). */
-export function createNoteService(deps: { repos: Repositories; now?: () => Date }) {
+export function createNoteService(deps: {
+  repos: Repositories;
+  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  now?: () => Date;
+}) {
   const { repos } = deps;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
 
-  async function requireOwned(userId: number, id: number): Promise<Note> {
-    const row = await repos.notes.findOwned(userId, id);
+  async function requireOwned(userId: number, id: number, r: Repositories = repos): Promise<Note> {
+    const row = await r.notes.findOwned(userId, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     return presentNote(row);
   }
 
+  /** A group the note may go into: the reader's own (another reader's is "absent"). */
+  async function requireGroup(r: Repositories, userId: number, groupId: number | null | undefined) {
+    if (groupId === null || groupId === undefined) return null;
+    if (!(await r.noteGroups.findOwned(userId, groupId))) {
+      throw new AppError('NOT_FOUND', GROUP_NOT_FOUND, { noteGroupId: GROUP_NOT_FOUND });
+    }
+    return groupId;
+  }
+
   return {
+    /** A highlight in a chapter, or a quote typed by hand with its source; optionally into a group. */
     async create(userId: number, input: CreateNoteRequest): Promise<Note> {
-      const chapter = await repos.books.findPublishedChapter(input.chapterCode);
-      if (!chapter || chapter.book_code !== input.bookCode) {
-        throw new AppError('NOT_FOUND', 'Không tìm thấy chương sách này.', {
-          chapterCode: 'Không có chương này trong sách.',
-        });
+      let place: { book_id: number; chapter_id: number; anchor: string } | null = null;
+      if (input.chapterCode && input.bookCode && input.anchor) {
+        const chapter = await repos.books.findPublishedChapter(input.chapterCode);
+        if (!chapter || chapter.book_code !== input.bookCode) {
+          throw new AppError('NOT_FOUND', 'Không tìm thấy chương sách này.', {
+            chapterCode: 'Không có chương này trong sách.',
+          });
+        }
+        place = {
+          book_id: chapter.book_id,
+          chapter_id: chapter.id,
+          anchor: JSON.stringify({ ...input.anchor, exact: normalizeText(input.anchor.exact) }),
+        };
       }
-      const at = now();
-      const id = await repos.notes.insert({
-        user_id: userId,
-        book_id: chapter.book_id,
-        chapter_id: chapter.id,
-        note_group_id: null,
-        color: input.color,
-        content: normalizeText(input.content),
-        body: input.body ? normalizeText(input.body) : null,
-        anchor: JSON.stringify({ ...input.anchor, exact: normalizeText(input.anchor.exact) }),
-        position: (await repos.notes.maxPosition(userId)) + 1,
-        visibility: 'private',
-        created_at: at,
-        updated_at: at,
+      return deps.transaction(async (r) => {
+        const groupId = await requireGroup(r, userId, input.noteGroupId);
+        const at = now();
+        const id = await r.notes.insert({
+          user_id: userId,
+          book_id: place?.book_id ?? null,
+          chapter_id: place?.chapter_id ?? null,
+          anchor: place?.anchor ?? null,
+          source_title: place ? null : normalizeText(input.sourceTitle ?? ''),
+          source_url: place ? null : (input.sourceUrl ?? null),
+          note_group_id: groupId,
+          color: input.color,
+          content: normalizeText(input.content),
+          body: input.body ? normalizeText(input.body) : null,
+          position: (await r.notes.maxPosition(userId)) + 1,
+          visibility: 'private',
+          created_at: at,
+          updated_at: at,
+        });
+        if (groupId) await markGroupsEdited(r, userId, [groupId], at);
+        return requireOwned(userId, id, r);
       });
-      return requireOwned(userId, id);
     },
 
-    get: requireOwned,
+    get: (userId: number, id: number) => requireOwned(userId, id),
 
     async update(userId: number, id: number, input: UpdateNoteRequest): Promise<Note> {
-      await requireOwned(userId, id);
-      await repos.notes.update(userId, id, {
-        ...(input.color ? { color: input.color } : {}),
-        ...(input.body !== undefined ? { body: input.body ? normalizeText(input.body) : null } : {}),
-        ...(input.isPublic !== undefined ? { visibility: input.isPublic ? 'public' : 'private' } : {}),
-        updated_at: now(),
+      return deps.transaction(async (r) => {
+        const note = await requireOwned(userId, id, r);
+        const editsQuote =
+          input.content !== undefined || input.sourceTitle !== undefined || input.sourceUrl !== undefined;
+        if (editsQuote && note.bookCode !== null) {
+          throw new AppError('VALIDATION_FAILED', ONLY_QUOTES, { content: ONLY_QUOTES });
+        }
+        const groupId = input.noteGroupId !== undefined ? await requireGroup(r, userId, input.noteGroupId) : undefined;
+        const at = now();
+        await r.notes.update(userId, id, {
+          ...(input.color ? { color: input.color } : {}),
+          ...(input.body !== undefined ? { body: input.body ? normalizeText(input.body) : null } : {}),
+          ...(input.isPublic !== undefined ? { visibility: input.isPublic ? 'public' : 'private' } : {}),
+          ...(groupId !== undefined ? { note_group_id: groupId } : {}),
+          ...(input.content !== undefined ? { content: normalizeText(input.content) } : {}),
+          ...(input.sourceTitle !== undefined ? { source_title: normalizeText(input.sourceTitle) } : {}),
+          ...(input.sourceUrl !== undefined ? { source_url: input.sourceUrl } : {}),
+          updated_at: at,
+        });
+        // The group it left and the group it joined have both changed.
+        const touched = [note.noteGroupId, groupId].filter((g): g is number => typeof g === 'number');
+        await markGroupsEdited(r, userId, touched, at);
+        return requireOwned(userId, id, r);
       });
-      return requireOwned(userId, id);
     },
 
     async remove(userId: number, id: number): Promise<void> {
-      if (!(await repos.notes.delete(userId, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
+      await deps.transaction(async (r) => {
+        const note = await requireOwned(userId, id, r);
+        await r.notes.delete(userId, id);
+        if (note.noteGroupId) await markGroupsEdited(r, userId, [note.noteGroupId], now());
+      });
     },
 
     /** The reader's notes in one book (the reader page paints them back in place). */
@@ -74,9 +124,12 @@ export function createNoteService(deps: { repos: Repositories; now?: () => Date 
     /** Sets the reader's own order: the notes named, in this order, before any others. */
     async order(userId: number, ids: number[]): Promise<void> {
       const unique = [...new Set(ids)];
-      if ((await repos.notes.countOwned(userId, unique)) !== unique.length) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const at = now();
-      for (const [i, id] of unique.entries()) await repos.notes.update(userId, id, { position: i + 1, updated_at: at });
+      await deps.transaction(async (r) => {
+        if ((await r.notes.countOwned(userId, unique)) !== unique.length) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const at = now();
+        for (const [i, id] of unique.entries()) await r.notes.update(userId, id, { position: i + 1, updated_at: at });
+        await markGroupsEdited(r, userId, await r.notes.groupIdsOf(userId, unique), at);
+      });
     },
 
     /** A note its owner shared, for anyone. */

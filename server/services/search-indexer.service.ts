@@ -1,3 +1,4 @@
+import { sanitizeArticleHtml } from '#server/lib/sanitize-html.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import {
@@ -21,7 +22,8 @@ import { SearchKind } from '#server/search/passage-id.ts';
  * Bump when what is indexed or how words are formed changes: the next start rebuilds the index.
  * (The search service's normaliser and the stored words must agree.)
  */
-export const SEARCH_INDEX_VERSION = '1';
+// 2: article passages point at their paragraphs (#p-N, numbered by the HTML sanitiser).
+export const SEARCH_INDEX_VERSION = '2';
 const VERSION_KEY = 'search_index_version';
 
 export async function indexBook(repos: Repositories, bookId: number): Promise<void> {
@@ -39,7 +41,9 @@ export async function indexArticle(repos: Repositories, articleId: number): Prom
     await repos.search.removeItem(SearchKind.article, articleId);
     return;
   }
-  await repos.search.replaceItem(articleDocument(article));
+  // The page shows the body through the sanitiser, which numbers the paragraphs: index the same
+  // HTML so each passage's anchor is the id the reader's page has.
+  await repos.search.replaceItem(articleDocument({ ...article, body_html: sanitizeArticleHtml(article.body_html) }));
 }
 
 /** A talk's title block; with `transcript`, its timed segments too (the audio import supplies them). */
@@ -68,7 +72,7 @@ export async function indexCollection(repos: Repositories, collectionId: number)
 }
 
 export async function indexVideo(repos: Repositories, videoId: number): Promise<void> {
-  const video = await repos.catalog.findVideoById(videoId);
+  const video = await repos.videos.findById(videoId);
   if (!video || video.status !== 'published') {
     await repos.search.removeItem(SearchKind.video, videoId);
     return;
@@ -105,7 +109,7 @@ export function createSearchIndexer(deps: {
           for (const id of await repos.articles.listPublishedIds()) await indexArticle(repos, id);
           for (const id of await repos.talks.listTalkIds()) await indexTalk(repos, id);
           for (const id of await repos.talks.listCollectionIds()) await indexCollection(repos, id);
-          for (const id of await repos.catalog.listVideoIds()) await indexVideo(repos, id);
+          for (const id of await repos.videos.listIds()) await indexVideo(repos, id);
           await repos.meta.set(VERSION_KEY, SEARCH_INDEX_VERSION);
           return repos.search.size();
         })

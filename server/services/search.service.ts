@@ -310,7 +310,7 @@ export function createSearchService(deps: {
       });
     }
 
-    for (const video of await repos.catalog.listPublishedVideosByIds(idsOf(SearchKind.video))) {
+    for (const video of await repos.videos.listPublishedByIds(idsOf(SearchKind.video))) {
       const url = videoPath(video.slug);
       out.set(itemKeyOf(SearchKind.video, video.id), {
         item: { type: 'video', key: video.slug, title: video.title, subtitle: video.speaker, url },

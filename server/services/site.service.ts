@@ -47,7 +47,7 @@ export function createSiteService(deps: { repos: Repositories; env: Env; random?
       const [books, talks, videos, compilations, articles] = await Promise.all([
         repos.books.countPublished(),
         repos.talks.countPublished(),
-        repos.catalog.countPublishedVideos(),
+        repos.videos.countPublished(),
         repos.catalog.countPublishedCompilations(),
         repos.articles.countPublished(),
       ]);

@@ -6,7 +6,10 @@ import { ZSearchResponseSchema } from '#common/contracts/search.schema.ts';
 import { parseTranscript } from '#server/lib/webvtt.ts';
 import { isInfoFrame, readFrameHeader, scanMp3 } from '#server/media/mp3-frames.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, DEMO_DIR, type TestApp } from '../support/test-app.ts';
+import { createTestApp, DEMO_DIR, registerReader, type TestApp } from '../support/test-app.ts';
+import { createRepositories } from '#server/repositories/index.ts';
+import { talkPath } from '#common/paths.ts';
+import { talkPlaybackCode } from '#common/playback.ts';
 
 const engines = await availableEngines();
 const demoTalks = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'talks.json'), 'utf8')) as {
@@ -172,5 +175,36 @@ describe.each(engines)('talks (pháp âm) on %s', (engine) => {
       const body = (await res.json()) as { errorMessage: string; fields?: Record<string, string> };
       expect(`${body.errorMessage} ${Object.values(body.fields ?? {}).join(' ')}`, query).toMatch(message);
     }
+  });
+
+  it('continues listening from the account: the talk listened to last on any device, if still published', async () => {
+    const token = await registerReader(t);
+    const user = (await t.services.auth.authenticate(token))!;
+    expect(await t.services.audio.lastListened(user.id)).toBeNull();
+    const list = ZAudioCollectionsResponseSchema.parse(await (await get('/api/v1/public/audio_collections')).json());
+    const collectionId = list.data.items[0]!.id;
+    const { talks } = ZAudioCollectionResponseSchema.parse(
+      await (await get(`/api/v1/public/audio_collection/${collectionId}`)).json(),
+    ).data;
+    const [first, second] = talks;
+    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 1, 8, 0, seconds)).toISOString();
+    const repos = createRepositories(t.db.database.db);
+    await repos.playback.set(user.id, 'kinh-kim-cang', 5000, at(30)); // a book's record is not a talk
+    await repos.playback.set(user.id, talkPlaybackCode(second!.id), 21_500, at(10));
+    await repos.playback.set(user.id, talkPlaybackCode(first!.id), 12_000, at(20));
+    expect(await t.services.audio.lastListened(user.id)).toEqual({
+      talkId: first!.id,
+      title: first!.title,
+      albumTitle: list.data.items[0]!.title,
+      duration: first!.duration,
+      pageUrl: talkPath(collectionId, first!.id),
+      at: 12,
+    });
+    // Later on another device: the second talk.
+    await repos.playback.set(user.id, talkPlaybackCode(second!.id), 25_000, at(40));
+    expect((await t.services.audio.lastListened(user.id))?.talkId).toBe(second!.id);
+    // Another reader's record is theirs alone.
+    const other = (await t.services.auth.authenticate(await registerReader(t)))!;
+    expect(await t.services.audio.lastListened(other.id)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_KEYWORD_COUNT } from '#common/constants.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
@@ -5,9 +7,14 @@ import { ZHomePageDataResponseSchema } from '#common/contracts/home.schema.ts';
 import { ZHomeKeywordsResponseSchema } from '#common/contracts/keyword.schema.ts';
 import { DEFAULT_HOME_KEYWORDS } from '#server/db/defaults/home-keywords.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, DEMO_DIR, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
+const demoCompilations = (
+  JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'compilations.json'), 'utf8')) as { compilations: unknown[] }
+).compilations;
+const demoVideos = (JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'videos.json'), 'utf8')) as { videos: unknown[] })
+  .videos;
 
 describe.each(engines)('home API on %s', (engine) => {
   let t: TestApp;
@@ -44,7 +51,13 @@ describe.each(engines)('home API on %s', (engine) => {
     const res = await t.app.request('/api/v1/public/home_page_data', { method: 'POST' });
     expect(res.status).toBe(200);
     const { data } = ZHomePageDataResponseSchema.parse(await res.json());
-    expect(data.counts).toEqual({ books: 9, talks: 8, videos: 0, compilations: 0, articles: 32 });
+    expect(data.counts).toEqual({
+      books: 9,
+      talks: 8,
+      videos: demoVideos.length,
+      compilations: demoCompilations.length,
+      articles: 32,
+    });
     expect(data.newestBooks).toHaveLength(6);
     expect(data.newestArticles).toHaveLength(6);
     expect(data.newestTalks.length).toBeGreaterThan(0);

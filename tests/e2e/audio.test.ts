@@ -285,4 +285,43 @@ describe('talks (pháp âm)', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('offers "continue listening" from the account on a device that has never played anything', async () => {
+    const first = await browser.newContext();
+    const me = await loginAs(first, baseURL);
+    await first.close();
+    // What another device of this reader saved: a talk stopped at 0:42.
+    const collections = (await (await fetch(`${baseURL}/api/v1/public/audio_collections`)).json()) as {
+      data: { items: { id: number }[] };
+    };
+    const collection = (await (
+      await fetch(`${baseURL}/api/v1/public/audio_collection/${collections.data.items[1]!.id}`)
+    ).json()) as { data: { talks: { id: number; title: string }[] } };
+    const talk = collection.data.talks[1]!;
+    const saved = await fetch(`${baseURL}/api/v1/playback/talk-${talk.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-token': me.token },
+      body: JSON.stringify({ currentTime: 42 }),
+    });
+    expect(saved.status).toBe(200);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await phone.addCookies([{ name: 'pb_token', value: me.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await phone.newPage();
+    await page.goto(baseURL, { waitUntil: 'networkidle' });
+    const card = page.getByTestId('continue-listening');
+    await card.filter({ hasText: talk.title }).waitFor();
+    expect(await card.innerText()).toContain('dừng ở 0:42');
+    await card.getByRole('link').click();
+    await page.locator('#talk-title', { hasText: talk.title }).waitFor();
+    // The talk page adopts the account's position: play resumes there.
+    await page.getByTestId('talk-play').filter({ hasText: 'Nghe tiếp từ 0:42' }).waitFor();
+    await phone.close();
+
+    // Anonymous readers on a fresh device see no such card.
+    const anonymous = await browser.newPage();
+    await anonymous.goto(baseURL, { waitUntil: 'networkidle' });
+    expect(await anonymous.getByTestId('continue-listening').count()).toBe(0);
+    await anonymous.close();
+  });
 });

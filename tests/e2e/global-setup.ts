@@ -81,6 +81,8 @@ export default async function setup(project: TestProject) {
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   await waitForServer(baseURL, child, () => output);
   project.provide('baseURL', baseURL);
+  // Tests that need content the site cannot make yet (a YouTube item) write it into this library.
+  project.provide('dataDir', dataDir);
 
   return async () => {
     child.kill('SIGTERM');
@@ -93,5 +95,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    dataDir: string;
   }
 }

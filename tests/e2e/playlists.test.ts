@@ -16,6 +16,17 @@ async function addTalk(page: Page, collectionIndex: number, talkTitle: string, p
   await form.getByRole('status').filter({ hasText: 'Đã thêm.' }).waitFor();
 }
 
+/** The same from the library's list of talks: the "+" beside a talk opens the picker. */
+async function addTalkFromLibrary(page: Page, talkTitle: string, playlist: string) {
+  await page.goto(`${baseURL}/thu-vien?loai=phap-am&page=1&size=10`, { waitUntil: 'networkidle' });
+  const row = page.locator('.library-talks > li', { hasText: talkTitle });
+  await row.locator('summary').click();
+  const form = row.getByTestId('add-to-playlist');
+  await form.locator('select').selectOption({ label: playlist });
+  await form.getByRole('button', { name: 'Thêm' }).click();
+  await form.getByRole('status').filter({ hasText: 'Đã thêm.' }).waitFor();
+}
+
 describe('playlists', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -47,7 +58,8 @@ describe('playlists', () => {
 
     await addTalk(page, 0, 'Bát-nhã Tâm Kinh', 'Nghe buổi sáng');
     await addTalk(page, 0, 'Kinh Vu Lan', 'Nghe buổi sáng');
-    await addTalk(page, 1, 'Thiền tông', 'Nghe buổi sáng');
+    await addTalkFromLibrary(page, 'Thiền tông', 'Nghe buổi sáng');
+    await screenshot(page, 'library-add-to-playlist-1280');
 
     await page.goto(playlistUrl, { waitUntil: 'networkidle' });
     const titles = () => page.getByTestId('playlist-item').locator('.audio-talk-title').allInnerTexts();

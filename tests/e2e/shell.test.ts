@@ -93,10 +93,12 @@ describe('app shell', () => {
       'Từ điển Phật học',
       'Lịch sử đọc',
     ]);
-    // Badges are counts from the database: 9 demo books, 8 demo talks; no videos or compilations yet.
+    // Badges are counts from the database: 9 demo books, 8 demo talks, 3 demo compilations.
     expect(await library.nth(0).locator('.menu-badge').textContent()).toBe('9');
     expect(await library.nth(1).locator('.menu-badge').textContent()).toBe('8');
-    expect(await library.locator('.menu-badge').count()).toBe(2);
+    expect(await library.nth(3).locator('.menu-badge').textContent()).toBe('3');
+    // Pages that are not a kind of content carry none.
+    for (const n of [4, 5, 6]) expect(await library.nth(n).locator('.menu-badge').count()).toBe(0);
     expect(await library.nth(0).getAttribute('href')).toBe('/thu-vien?loai=book&size=50&page=1');
     expect(await library.nth(1).getAttribute('href')).toBe('/thu-vien?loai=phap-am&page=1&size=10');
     expect(await library.nth(5).getAttribute('href')).toBe('https://tudien.example.org/');

@@ -53,6 +53,9 @@ export async function createTestApp(
   if (options.demo !== false) {
     await services.demoImport.importOnce();
     await services.demoImport.importTalksOnce();
+    await services.demoImport.importVideosOnce();
+    // Last: compilations point at the books, talks, videos and articles imported above.
+    await services.demoImport.importCompilationsOnce();
   }
   const app = createApp({ services, env, logger, media });
   return {

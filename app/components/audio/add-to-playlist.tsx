@@ -1,20 +1,20 @@
 import { useId } from 'react';
 import { Link, useFetcher } from 'react-router';
+import '#app/styles/add-to-playlist.css';
 
-/** "Add to playlist" on a talk, for logged-in readers (the talk page's action adds it). */
+/** "Add to playlist" on a talk, for logged-in readers (posted to the /playlist-items resource route). */
 export function AddToPlaylist({ talkId, playlists }: { talkId: number; playlists: { id: number; name: string }[] }) {
   const fetcher = useFetcher<{ ok: boolean; error: string | null; added?: boolean }>();
   const id = useId();
   if (playlists.length === 0) {
     return (
-      <p className="talk-bookmarks-login">
+      <p className="add-to-playlist-hint">
         <Link to="/profile/playlist/edit">Tạo danh sách phát</Link> để gom những bài muốn nghe lại.
       </p>
     );
   }
   return (
-    <fetcher.Form method="post" className="add-to-playlist" data-testid="add-to-playlist">
-      <input type="hidden" name="intent" value="add-to-playlist" />
+    <fetcher.Form method="post" action="/playlist-items" className="add-to-playlist" data-testid="add-to-playlist">
       <input type="hidden" name="audioId" value={talkId} />
       <label htmlFor={id}>Thêm vào danh sách phát</label>
       <select id={id} name="playlistId" defaultValue={playlists[0]!.id}>
@@ -33,7 +33,7 @@ export function AddToPlaylist({ talkId, playlists }: { talkId: number; playlists
         </span>
       ) : null}
       {fetcher.data?.error ? (
-        <span className="talk-share-problem" role="alert">
+        <span className="add-to-playlist-problem" role="alert">
           {fetcher.data.error}
         </span>
       ) : null}

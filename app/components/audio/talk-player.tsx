@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { formatClock } from '#common/clock.ts';
 import type { Bookmark } from '#common/contracts/bookmark.schema.ts';
@@ -11,22 +11,7 @@ import {
   type PlayerTalk,
 } from '#app/lib/player-store.ts';
 import type { Talk } from '#common/contracts/audio.schema.ts';
-
-export interface Cue {
-  startSeconds: number;
-  endSeconds: number;
-  text: string;
-}
-
-/** The cue being spoken at `time`, or -1. */
-function cueAt(cues: readonly Cue[], time: number): number {
-  let found = -1;
-  for (let i = 0; i < cues.length; i++) {
-    if (cues[i]!.startSeconds <= time + 0.05) found = i;
-    else break;
-  }
-  return found;
-}
+import { Transcript, type Cue } from '#app/components/media/transcript.tsx';
 
 /**
  * A talk on its page: play and pause (through the site's one player, so it plays on when the
@@ -57,12 +42,10 @@ export function TalkPlayer({
   bookmarks: readonly Bookmark[] | null;
   loginPath: string;
 }) {
-  const list = useRef<HTMLOListElement>(null);
   const state = usePlayer();
   const isCurrent = useIsCurrentTalk(talk.id);
   const [resumeAt, setResumeAt] = useState(0);
   const time = isCurrent ? state.time : (startAt ?? 0);
-  const current = cueAt(cues, time);
 
   // Opened at a moment (a search hit): the talk is readied there, paused. Otherwise the page shows
   // where this device stopped last time (known only in the browser).
@@ -73,17 +56,6 @@ export function TalkPlayer({
     // Only when the page opens on this talk.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [talk.id, startAt]);
-
-  // Keep the line being read in view (inside the transcript box only: the page does not jump).
-  useEffect(() => {
-    const box = list.current;
-    const line = box?.querySelector<HTMLElement>(`[data-cue="${current}"]`);
-    if (!box || !line) return;
-    const top = line.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - line.offsetHeight) {
-      box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: 'smooth' });
-    }
-  }, [current]);
 
   const playFrom = (seconds: number) => {
     if (isCurrent) {
@@ -134,21 +106,7 @@ export function TalkPlayer({
       <Timeline duration={talk.duration} time={time} bookmarks={bookmarks ?? []} onSeek={playFrom} />
       <Bookmarks talk={talk} time={time} bookmarks={bookmarks} loginPath={loginPath} onSeek={playFrom} />
       <ClipSharer talk={talk} time={time} />
-      {cues.length > 0 ? (
-        <div className="talk-transcript">
-          <h3>Lời giảng</h3>
-          <ol ref={list} className="talk-cues" data-testid="transcript">
-            {cues.map((cue, i) => (
-              <li key={i} data-cue={i} aria-current={i === current ? 'true' : undefined}>
-                <button type="button" onClick={() => playFrom(cue.startSeconds)}>
-                  <span className="talk-cue-time">{formatClock(cue.startSeconds)}</span>
-                  <span className="talk-cue-text">{cue.text}</span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </div>
-      ) : null}
+      <Transcript cues={cues} time={time} onSeek={playFrom} />
     </section>
   );
 }

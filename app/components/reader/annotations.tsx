@@ -17,7 +17,7 @@ function paint(container: HTMLElement, notes: Note[]): Map<number, Range> {
   if (!supportsHighlights()) return ranges;
   const byColor: Record<HighlightColor, Range[]> = { aqua: [], yellow: [], red: [] };
   for (const note of notes) {
-    const range = rangeFromAnchor(container, note.anchor);
+    const range = note.anchor ? rangeFromAnchor(container, note.anchor) : null;
     if (!range) continue;
     ranges.set(note.id, range);
     byColor[note.color].push(range);

@@ -149,3 +149,18 @@ export const ConstructionIcon = (p: IconProps) => (
     <path d="M3 20h18" />
   </Svg>
 );
+/** An article: a page with a heading and lines. */
+export const NewsIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="4" y="3" width="16" height="18" rx="2.5" />
+    <path d="M8 8h8" />
+    <path d="M8 12h8" />
+    <path d="M8 16h5" />
+  </Svg>
+);
+
+export const PlusIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+);

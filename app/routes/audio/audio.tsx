@@ -4,7 +4,6 @@ import { data, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { DEFAULT_AUDIO_PAGE_SIZE } from '#common/contracts/audio.schema.ts';
 import { ZCreateBookmarkSchema } from '#common/contracts/bookmark.schema.ts';
-import { ZCreatePlaylistItemsSchema } from '#common/contracts/playlist.schema.ts';
 import { AddToPlaylist } from '#app/components/audio/add-to-playlist.tsx';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
@@ -50,14 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCurrentUser(request, context);
   const form = await request.formData();
   try {
-    if (form.get('intent') === 'add-to-playlist') {
-      const parsed = ZCreatePlaylistItemsSchema.safeParse({
-        audioPlaylistItems: [{ playlistId: form.get('playlistId'), audioId: form.get('audioId') }],
-      });
-      if (!parsed.success) return data({ ok: false, error: 'Hãy chọn một danh sách phát.' }, { status: 400 });
-      await context.services.playlists.addItems(user.id, parsed.data);
-      return { ok: true, error: null, added: true };
-    }
     if (form.get('intent') === 'add-bookmark') {
       const parsed = ZCreateBookmarkSchema.safeParse({
         audioId: form.get('audioId'),

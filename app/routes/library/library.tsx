@@ -10,8 +10,10 @@ import {
   type LibraryTalkItem,
   ZLibrarySearchQuerySchema,
 } from '#common/contracts/library.schema.ts';
+import { AddToPlaylist } from '#app/components/audio/add-to-playlist.tsx';
 import { BookCover } from '#app/components/books/book-cover.tsx';
-import { ArrowRightIcon, HeadphonesIcon, SearchIcon } from '#app/components/ui/icons.tsx';
+import { getCurrentUser } from '#app/lib/session.server.ts';
+import { ArrowRightIcon, HeadphonesIcon, PlusIcon, SearchIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/library';
 import '#app/styles/library.css';
@@ -39,7 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Durations only filter talks: a book search ignores them.
   const effective = query.loai === 'book' ? { ...query, phut: undefined } : query;
   const result = await context.services.library.search(effective);
-  return { query: effective, result };
+  // Logged-in readers can add any talk of the list to one of their playlists.
+  const user = effective.loai === 'phap-am' ? await getCurrentUser(request, context) : null;
+  const playlists = user
+    ? (await context.services.playlists.list(user.id)).map((p) => ({ id: p.id, name: p.name }))
+    : null;
+  return { query: effective, result, playlists };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -73,7 +80,7 @@ function libraryHref(query: LibrarySearchQuery, changes: Partial<LibrarySearchQu
 const KIND_LABELS: Record<LibraryKind, string> = { book: 'Sách', 'phap-am': 'Pháp âm' };
 
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
-  const { query, result } = loaderData;
+  const { query, result, playlists } = loaderData;
   const kind = query.loai;
   const perPage = result.perPage;
   const pageCount = Math.max(1, Math.ceil(result.total / perPage));
@@ -196,6 +203,16 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="library-talk-duration">{formatDuration(talk.durationSeconds)}</span>
               </Link>
+              {playlists ? (
+                <details className="library-talk-add">
+                  <summary aria-label={`Thêm “${talk.title}” vào danh sách phát`} title="Thêm vào danh sách phát">
+                    <PlusIcon size={18} />
+                  </summary>
+                  <div className="library-talk-add-panel">
+                    <AddToPlaylist talkId={talk.id} playlists={playlists} />
+                  </div>
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZLibrarySearchQuerySchema } from '#common/contracts/library.schema.ts';
-import { toMatchForm } from './library.service.ts';
-
-describe('toMatchForm', () => {
-  it('folds marks, đ and case, and reads punctuation as spaces', () => {
-    expect(toMatchForm('Kinh A-di-đà (phiên âm Hán-Việt)')).toBe('kinh a di da phien am han viet');
-    expect(toMatchForm('  KIM   CƯƠNG ')).toBe('kim cuong');
-    expect(toMatchForm('Nghi thức tụng niệm – các bài kệ, tán, chú')).toBe('nghi thuc tung niem cac bai ke tan chu');
-    expect(toMatchForm('')).toBe('');
-  });
-});
+import { ZLibrarySearchQuerySchema } from './library.schema.ts';
 
 describe('ZLibrarySearchQuerySchema', () => {
   it('fills the defaults and reads empty form fields as absent', () => {

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { formatClock } from '#common/clock.ts';
+import '#app/styles/transcript.css';
+
+/** One timed line of a WebVTT transcript. */
+export interface Cue {
+  startSeconds: number;
+  endSeconds: number;
+  text: string;
+}
+
+/** The cue being spoken at `time`, or -1. */
+export function cueAt(cues: readonly Cue[], time: number): number {
+  let found = -1;
+  for (let i = 0; i < cues.length; i++) {
+    if (cues[i]!.startSeconds <= time + 0.05) found = i;
+    else break;
+  }
+  return found;
+}
+
+/**
+ * A transcript beside a talk or a video: the line being spoken is marked and kept in view (inside
+ * the box only: the page does not jump); a click on a line plays from there.
+ */
+export function Transcript({
+  cues,
+  time,
+  onSeek,
+  title = 'Lời giảng',
+}: {
+  cues: readonly Cue[];
+  time: number;
+  onSeek: (seconds: number) => void;
+  title?: string;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  const current = cueAt(cues, time);
+
+  useEffect(() => {
+    const box = list.current;
+    const line = box?.querySelector<HTMLElement>(`[data-cue="${current}"]`);
+    if (!box || !line) return;
+    const top = line.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - line.offsetHeight) {
+      box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: 'smooth' });
+    }
+  }, [current]);
+
+  if (cues.length === 0) return null;
+  return (
+    <div className="talk-transcript">
+      <h3>{title}</h3>
+      <ol ref={list} className="talk-cues" data-testid="transcript">
+        {cues.map((cue, i) => (
+          <li key={i} data-cue={i} aria-current={i === current ? 'true' : undefined}>
+            <button type="button" onClick={() => onSeek(cue.startSeconds)}>
+              <span className="talk-cue-time">{formatClock(cue.startSeconds)}</span>
+              <span className="talk-cue-text">{cue.text}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

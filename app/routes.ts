@@ -13,6 +13,8 @@ export default [
   route('phap-am/:id/rss', 'routes/resources/podcast-feed.ts'),
   // The news as RSS: before the layout's `tin-tuc/:id?`, so "rss" is never taken for an article.
   route('tin-tuc/rss', 'routes/resources/news-feed.ts'),
+  // A note group as a PDF download (the page's "Tải PDF"), beside the layout's `profile/note-group/:id?`.
+  route('profile/note-group/:id/pdf', 'routes/resources/note-group-pdf.ts'),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),
     route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
@@ -46,6 +48,14 @@ export default [
     route('profile/playlist/:id', 'routes/profile/playlist.tsx'),
     route('profile/reading-list', 'routes/profile/reading-list.tsx'),
     route('profile/search-collection', 'routes/profile/search-collection.tsx'),
+    route('profile/moderation', 'routes/profile/moderation.tsx'),
+  ]),
+  // The administration (admins; moderators see only the moderation page).
+  layout('routes/admin/admin-layout.tsx', [
+    route('quan-tri', 'routes/admin/dashboard.tsx'),
+    route('quan-tri/nhap', 'routes/admin/import.tsx'),
+    route('quan-tri/nhat-ky', 'routes/admin/audit.tsx'),
+    route('quan-tri/kiem-duyet', 'routes/profile/moderation.tsx', { id: 'admin-moderation' }),
   ]),
   layout('routes/layouts/note-group-layout.tsx', [route('profile/note-group/:id?', 'routes/profile/note-groups.tsx')]),
 ] satisfies RouteConfig;

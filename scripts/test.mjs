@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureSystemTools } from './ensure-system-tools.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -53,16 +53,18 @@ function vitest(title, projects, reportName) {
 if (run('Route types', bin('react-router'), ['typegen'])) run('Typecheck', bin('tsc'), ['--noEmit']);
 run('Lint', bin('eslint'), ['--max-warnings', '0', '.']);
 run('Format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-vitest('Unit and API tests', ['unit', 'api'], 'unit-api');
 
+// Chromium and pdftotext (the PDF test of the API tests reads its text back).
 let chromiumReady = true;
 try {
-  process.env.CHROME_PATH = ensureChromium();
+  process.env.CHROME_PATH = ensureSystemTools();
 } catch (error) {
   chromiumReady = false;
-  failures.push(`Browser: ${error.message}`);
+  failures.push(`System tools: ${error.message}`);
   failed += 1;
 }
+vitest('Unit and API tests', ['unit', 'api'], 'unit-api');
+
 if (chromiumReady && run('Build', process.execPath, [path.join(root, 'scripts', 'build.mjs')])) {
   vitest('Browser tests', ['e2e'], 'e2e');
 }

@@ -38,6 +38,8 @@ const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl.optional(),
   IMPORT_DEMO_CONTENT: flag.default(true),
+  // The largest upload the administration accepts (a talk's MP3, a book to import), in megabytes.
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
   DICTIONARY_URL: optionalUrl.optional(),
   MONASTERY_URL: optionalUrl.optional(),
   CONTACT_EMAIL: z

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from '#server/env.ts';
 import type { Services } from '#server/services/index.ts';
+import { createAdminRoutes } from './admin/admin.routes.ts';
 import { createArticleRoutes } from './articles/articles.routes.ts';
 import { createAudioRoutes } from './audio/audio.routes.ts';
 import { createBookmarkRoutes } from './audio/bookmarks.routes.ts';
@@ -8,6 +9,8 @@ import { createPlaylistRoutes } from './audio/playlists.routes.ts';
 import { createAuthRoutes } from './auth/auth.routes.ts';
 import { createBookRoutes } from './books/books.routes.ts';
 import { createCompilationRoutes } from './compilations/compilations.routes.ts';
+import { createModerationRoutes } from './moderation/moderation.routes.ts';
+import { createNoteGroupRoutes } from './notes/note-groups.routes.ts';
 import { createNoteRoutes } from './notes/notes.routes.ts';
 import { createPlaybackRoutes } from './playback/playback.routes.ts';
 import { createHomeRoutes } from './home/home.routes.ts';
@@ -23,6 +26,8 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createBookRoutes(services));
   api.route('/', createAuthRoutes(services, env));
   api.route('/', createNoteRoutes(services));
+  api.route('/', createNoteGroupRoutes(services));
+  api.route('/', createModerationRoutes(services));
   api.route('/', createPlaybackRoutes(services));
   api.route('/', createSearchRoutes(services));
   api.route('/', createAudioRoutes(services));
@@ -31,6 +36,7 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createVideoRoutes(services));
   api.route('/', createArticleRoutes(services));
   api.route('/', createCompilationRoutes(services));
+  api.route('/', createAdminRoutes(services));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

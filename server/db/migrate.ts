@@ -11,6 +11,8 @@ import * as m0008 from './migrations/0008-talk-bookmarks.ts';
 import * as m0009 from './migrations/0009-playlists.ts';
 import * as m0010 from './migrations/0010-video-media.ts';
 import * as m0011 from './migrations/0011-note-groups.ts';
+import * as m0012 from './migrations/0012-import-records.ts';
+import * as m0013 from './migrations/0013-audit-log.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -28,6 +30,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-playlists': m0009,
   '0010-video-media': m0010,
   '0011-note-groups': m0011,
+  '0012-import-records': m0012,
+  '0013-audit-log': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

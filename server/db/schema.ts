@@ -278,6 +278,45 @@ export interface NotesTable {
   updated_at: string;
 }
 
+export interface ImportRecordsTable {
+  id: Generated<number>;
+  /** book:{code} or talk:{collection slug}/{talk slug}. */
+  source_key: string;
+  /** SHA-256 of what was imported (the file, and a talk's transcript). */
+  content_hash: string;
+  kind: 'book' | 'talk';
+  item_id: number;
+  file_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type AuditAction = 'create' | 'update' | 'publish' | 'unpublish' | 'delete' | 'reorder' | 'upload' | 'import';
+export type AuditItemType =
+  | 'book'
+  | 'chapter'
+  | 'collection'
+  | 'talk'
+  | 'video'
+  | 'article'
+  | 'category'
+  | 'compilation'
+  | 'keywords'
+  | 'footer_quotes'
+  | 'user';
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_name: string;
+  action: AuditAction;
+  item_type: AuditItemType;
+  item_id: number | null;
+  item_label: string;
+  detail: string | null;
+  created_at: string;
+}
+
 export interface FavoriteBooksTable {
   id: Generated<number>;
   user_id: number;
@@ -384,6 +423,8 @@ export interface DB {
   login_codes: LoginCodesTable;
   note_groups: NoteGroupsTable;
   moderation_events: ModerationEventsTable;
+  import_records: ImportRecordsTable;
+  audit_log: AuditLogTable;
   notes: NotesTable;
   favorite_books: FavoriteBooksTable;
   reading_history: ReadingHistoryTable;

@@ -45,3 +45,17 @@ export function parseTranscript(source: string): TranscriptCue[] {
   }
   return cues.sort((a, b) => a.startSeconds - b.startSeconds);
 }
+
+function stamp(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const h = String(Math.floor(ms / 3_600_000)).padStart(2, '0');
+  const m = String(Math.floor((ms % 3_600_000) / 60_000)).padStart(2, '0');
+  const s = String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0');
+  return `${h}:${m}:${s}.${String(ms % 1000).padStart(3, '0')}`;
+}
+
+/** Cues → a WebVTT file (how an uploaded SRT is stored: browsers and the page read WebVTT). */
+export function toWebVtt(cues: readonly TranscriptCue[]): string {
+  const blocks = cues.map((c, i) => `${i + 1}\n${stamp(c.startSeconds)} --> ${stamp(c.endSeconds)}\n${c.text}`);
+  return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
+}

@@ -87,6 +87,18 @@ export function createBookRepository(db: Executor) {
       return id;
     },
 
+    /** Replaces a book's metadata and all its chapters (an import of a changed file). */
+    async replaceWithChapters(bookId: number, book: Partial<NewBook>, chapters: NewChapter[]): Promise<void> {
+      await db.updateTable('books').set(book).where('id', '=', bookId).execute();
+      await db.deleteFrom('chapters').where('book_id', '=', bookId).execute();
+      if (chapters.length > 0) {
+        await db
+          .insertInto('chapters')
+          .values(chapters.map((c) => ({ ...c, book_id: bookId })))
+          .execute();
+      }
+    },
+
     async listNewestPublished(limit: number): Promise<BookListRow[]> {
       const rows = await withListColumns()
         .where('books.status', '=', 'published')

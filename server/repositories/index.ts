@@ -1,12 +1,14 @@
 import type { Executor } from '#server/db/database.ts';
 import { createSearchIndex } from '#server/search/index.ts';
 import { createArticleRepository } from './article.repository.ts';
+import { createAuditRepository } from './audit.repository.ts';
 import { createBookRepository } from './book.repository.ts';
 import { createBookmarkRepository } from './bookmark.repository.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { createCompilationRepository } from './compilation.repository.ts';
 import { createFavoriteRepository } from './favorite.repository.ts';
 import { createHistoryRepository } from './history.repository.ts';
+import { createImportRecordRepository } from './import-record.repository.ts';
 import { createMetaRepository } from './meta.repository.ts';
 import { createNoteGroupRepository } from './note-group.repository.ts';
 import { createNoteRepository } from './note.repository.ts';
@@ -43,6 +45,8 @@ export function createRepositories(db: Executor) {
     playback: createPlaybackRepository(db),
     bookmarks: createBookmarkRepository(db),
     playlists: createPlaylistRepository(db),
+    imports: createImportRecordRepository(db),
+    audit: createAuditRepository(db),
     /** The search engine's index (FTS5 or PostgreSQL): written in the same transaction as the content. */
     search: createSearchIndex(db),
     searchAnswers: createSearchAnswerRepository(db),

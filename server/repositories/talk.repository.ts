@@ -50,6 +50,34 @@ export function createTalkRepository(db: Executor) {
       return id;
     },
 
+    async findTalkIdBySlug(slug: string): Promise<number | undefined> {
+      return (await db.selectFrom('audio_talks').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+    },
+
+    async findCollectionBySlug(slug: string): Promise<CollectionRow | undefined> {
+      return db.selectFrom('audio_collections').selectAll().where('slug', '=', slug).executeTakeFirst();
+    },
+
+    /** The next position at the end of the list (collections, or the talks of one collection). */
+    async nextPosition(collectionId: number | null): Promise<number> {
+      const row =
+        collectionId === null
+          ? await db
+              .selectFrom('audio_collections')
+              .select((eb) => eb.fn.max('position').as('max'))
+              .executeTakeFirst()
+          : await db
+              .selectFrom('audio_talks')
+              .select((eb) => eb.fn.max('position').as('max'))
+              .where('collection_id', '=', collectionId)
+              .executeTakeFirst();
+      return Number(row?.max ?? 0) + 1;
+    },
+
+    async updateTalk(id: number, changes: Partial<NewTalk>): Promise<void> {
+      await db.updateTable('audio_talks').set(changes).where('id', '=', id).execute();
+    },
+
     async insertTalk(talk: NewTalk): Promise<number> {
       const { id } = await db.insertInto('audio_talks').values(talk).returning('id').executeTakeFirstOrThrow();
       return id;

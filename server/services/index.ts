@@ -5,6 +5,7 @@ import { createRepositories, type Repositories } from '#server/repositories/inde
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import { createArticleService } from './article.service.ts';
 import { createAudioService } from './audio.service.ts';
+import { createAuditService } from './audit.service.ts';
 import { createAuthService } from './auth.service.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createBookService } from './book.service.ts';
@@ -15,6 +16,7 @@ import { createDemoImportService } from './demo-import.service.ts';
 import { createFavoriteService } from './favorite.service.ts';
 import { createHistoryService } from './history.service.ts';
 import { createHomeService } from './home.service.ts';
+import { createImportService } from './import.service.ts';
 import { createLibraryService } from './library.service.ts';
 import { createNoteGroupService } from './note-group.service.ts';
 import { createNoteService } from './note.service.ts';
@@ -68,6 +70,15 @@ export function createServices(deps: ServiceDeps) {
   const search = createSearchService({ repos, logger: deps.logger });
   const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
   const searchCollections = createSearchCollectionService({ repos });
+  const audit = createAuditService({ repos });
+  const importer = createImportService({
+    repos,
+    transaction,
+    media: deps.media,
+    logger: deps.logger,
+    onIndexed: search.invalidate,
+    uploadLimitMb: deps.env.UPLOAD_MAX_MB,
+  });
   const articles = createArticleService({ repos, transaction, onIndexed: search.invalidate });
   const compilations = createCompilationService({ repos });
   const demoImport = createDemoImportService({
@@ -86,6 +97,8 @@ export function createServices(deps: ServiceDeps) {
     books,
     library,
     demoImport,
+    importer,
+    audit,
     audio,
     videos,
     bookmarks,

@@ -12,6 +12,7 @@ import {
   type UpdateNoteGroupRequest,
 } from '#common/contracts/note-group.schema.ts';
 import type { Note } from '#common/contracts/note.schema.ts';
+import { renderNoteGroupPdf } from '#server/lib/note-group-pdf.ts';
 import { containsEveryWord, toMatchForm } from '#common/text/match-form.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { AppError } from '#server/errors.ts';
@@ -203,10 +204,20 @@ export function createNoteGroupService(deps: {
       };
     },
 
-    /** Every note of my group in my order, for the PDF. */
-    async forExport(userId: number, id: number): Promise<{ group: NoteGroupRow; notes: Note[] }> {
+    /** My group as a PDF: every note in my order, with links to the sources on this site. */
+    async exportPdf(userId: number, id: number, origin: string): Promise<{ bytes: Buffer; fileName: string }> {
       const group = await requireOwned(userId, id);
-      return { group, notes: (await repos.notes.listOfGroup(id, 'custom')).map(presentNote) };
+      const notes = (await repos.notes.listOfGroup(id, 'custom')).map(presentNote);
+      const bytes = await renderNoteGroupPdf({
+        title: group.name,
+        description: group.description,
+        authorName: group.owner_display_name,
+        notes,
+        origin,
+        exportedAt: deps.now?.() ?? new Date(),
+      });
+      const slug = toMatchForm(group.name).replace(/ /g, '-').slice(0, 60) || 'ghi-chu';
+      return { bytes, fileName: `${slug}.pdf` };
     },
 
     /** An approved public group with its notes, for anyone. */

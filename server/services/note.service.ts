@@ -6,6 +6,7 @@ import type { Repositories } from '#server/repositories/index.ts';
 import { GROUP_NOT_FOUND, markGroupsEdited } from './note-group.service.ts';
 
 const NOT_FOUND = 'Không tìm thấy ghi chú này.';
+const ORDER_STALE = 'Danh sách vừa thay đổi ở nơi khác; hãy tải lại trang rồi sắp xếp lại.';
 const ONLY_QUOTES = 'Chỉ sửa được lời và nguồn của trích dẫn tự nhập; đoạn đánh dấu giữ nguyên lời trong sách.';
 
 /** Highlights and notes: a reader's own, reachable by nobody else (others get 404). */
@@ -32,7 +33,7 @@ export function createNoteService(deps: {
     return groupId;
   }
 
-  return {
+  const service = {
     /** A highlight in a chapter, or a quote typed by hand with its source; optionally into a group. */
     async create(userId: number, input: CreateNoteRequest): Promise<Note> {
       let place: { book_id: number; chapter_id: number; anchor: string } | null = null;
@@ -132,6 +133,20 @@ export function createNoteService(deps: {
       });
     },
 
+    /**
+     * Reorders one page of a group shown in the reader's own order: `ids` are the notes of that
+     * page, from `offset`, in their new order; the notes before and after keep their places.
+     */
+    async orderInGroup(userId: number, groupId: number, ids: number[], offset: number): Promise<void> {
+      if (!(await repos.noteGroups.findOwned(userId, groupId))) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+      const all = (await repos.notes.listOfGroup(groupId, 'custom')).map((n) => n.id);
+      const page = all.slice(offset, offset + ids.length);
+      const same = page.length === ids.length && [...page].sort().join() === [...ids].sort().join();
+      // The group changed meanwhile (another tab): better ask for a reload than scramble it.
+      if (!same || new Set(ids).size !== ids.length) throw new AppError('VALIDATION_FAILED', ORDER_STALE);
+      await service.order(userId, [...all.slice(0, offset), ...ids, ...all.slice(offset + ids.length)]);
+    },
+
     /** A note its owner shared, for anyone. */
     async getPublic(id: number): Promise<PublicNote> {
       const row = await repos.notes.findPublic(id);
@@ -139,6 +154,7 @@ export function createNoteService(deps: {
       return presentPublicNote(row);
     },
   };
+  return service;
 }
 
 export type NoteService = ReturnType<typeof createNoteService>;

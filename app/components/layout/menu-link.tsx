@@ -3,7 +3,7 @@ import { ExternalIcon } from '../ui/icons.tsx';
 import type { MenuLink } from './menu.ts';
 
 // Entries that are active on their own page only, not on the pages under them.
-const EXACT_PATHS = new Set(['/', '/profile']);
+const EXACT_PATHS = new Set(['/', '/profile', '/quan-tri']);
 
 /** A menu entry: a NavLink for our pages, a plain link (new tab) for other sites. */
 export function MenuLinkItem({

@@ -10,6 +10,8 @@ export interface MenuLink {
   badge?: number;
   /** Only shown to readers who are logged in. */
   requiresLogin?: boolean;
+  /** Only shown to moderators and admins. */
+  forModerators?: boolean;
 }
 
 export interface MenuEntry extends MenuLink {
@@ -77,4 +79,6 @@ export const PROFILE_MENU: MenuLink[] = [
   { label: 'Nhóm ghi chú', to: '/profile/note-group', requiresLogin: true },
   { label: 'Sách đã lưu', to: '/profile/reading-list', requiresLogin: true },
   { label: 'Tìm kiếm đã lưu', to: '/profile/search-collection', requiresLogin: true },
+  { label: 'Kiểm duyệt', to: '/profile/moderation', requiresLogin: true, forModerators: true },
+  { label: 'Quản trị thư viện', to: '/quan-tri', requiresLogin: true, forModerators: true },
 ];

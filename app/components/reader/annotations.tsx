@@ -1,6 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { HIGHLIGHT_COLORS, type HighlightColor, type Note, type NoteAnchor } from '#common/contracts/note.schema.ts';
+import {
+  type NoteGroupChoice,
+  noteGroupStore,
+  offeredNoteGroups,
+  preselectedNoteGroupId,
+  useNoteGroupStore,
+} from '#app/lib/note-group-store.ts';
 import { showToast } from '#app/lib/toast-store.ts';
 import { CloseIcon } from '../ui/icons.tsx';
 import { anchorFromRange, rangeFromAnchor } from './text-anchor.ts';
@@ -68,8 +75,17 @@ export function ReaderAnnotations({
 }) {
   const [popup, setPopup] = useState<PopupState | null>(null);
   const [activeId, setActiveId] = useState<number | null>(null);
+  const [addedTo, setAddedTo] = useState<{ noteId: number; name: string } | null>(null);
   const ranges = useRef(new Map<number, Range>());
-  const fetcher = useFetcher<{ note?: Note }>();
+  const popupRef = useRef<HTMLDivElement>(null);
+  // When the popup was last pressed: a tap on its group list may clear the selection first (touch).
+  const pressedAt = useRef(0);
+  const fetcher = useFetcher<{ note?: Note; error?: string }>();
+  const groupState = useNoteGroupStore();
+  const groups = offeredNoteGroups(groupState);
+  // The group a new highlight goes into: the reader's pick on this page, else the one used last.
+  const [pickedGroup, setPickedGroup] = useState<number | null | undefined>(undefined);
+  const groupId = pickedGroup !== undefined ? pickedGroup : preselectedNoteGroupId(groupState);
 
   // Paint the notes after every render of the text or change of the notes.
   useEffect(() => {
@@ -84,9 +100,16 @@ export function ReaderAnnotations({
     [],
   );
 
-  // A new highlight opens its note.
+  // A new highlight opens its note (and says which group it went into); a refusal is told.
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.note) setActiveId(fetcher.data.note.id);
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    const { note, error } = fetcher.data;
+    if (note) {
+      setActiveId(note.id);
+      const group = noteGroupStore.getState().allNoteGroups.find((g) => g.id === note.noteGroupId);
+      // Said in the panel itself: a toast would cover the panel's buttons on a phone.
+      setAddedTo(group ? { noteId: note.id, name: group.name } : null);
+    } else if (error) showToast(error, 'error');
   }, [fetcher.state, fetcher.data]);
 
   // The popup follows the selection: shown while text of the chapter is selected, hidden otherwise.
@@ -94,7 +117,12 @@ export function ReaderAnnotations({
     const onSelectionChange = () => {
       const container = containerRef.current;
       const selection = document.getSelection();
-      if (!container || !selection || selection.isCollapsed || selection.rangeCount === 0) return setPopup(null);
+      if (!container || !selection || selection.isCollapsed || selection.rangeCount === 0) {
+        // Choosing a group in the popup's list may clear the selection: the popup keeps its passage.
+        const choosing = popupRef.current?.contains(document.activeElement) || Date.now() - pressedAt.current < 600;
+        if (!choosing) setPopup(null);
+        return;
+      }
       const range = selection.getRangeAt(0);
       if (!container.contains(range.commonAncestorContainer)) return setPopup(null);
       const text = selection.toString();
@@ -132,9 +160,18 @@ export function ReaderAnnotations({
     return () => container.removeEventListener('click', onClick);
   }, [containerRef]);
 
+  // Keeps the popup inside the screen, however wide the group list makes it (phones are narrow).
+  useLayoutEffect(() => {
+    const el = popupRef.current;
+    if (!el || !popup) return;
+    const half = el.offsetWidth / 2;
+    const width = document.documentElement.clientWidth;
+    el.style.left = `${Math.min(Math.max(popup.left, half + 8), Math.max(width - half - 8, half + 8))}px`;
+  });
+
   const highlight = (color: HighlightColor) => {
     if (!popup?.anchor) return;
-    fetcher.submit(
+    void fetcher.submit(
       {
         intent: 'highlight',
         color,
@@ -142,9 +179,13 @@ export function ReaderAnnotations({
         content: popup.anchor.exact,
         bookCode,
         chapterCode,
+        noteGroupId: groupId === null ? '' : String(groupId),
       },
       { method: 'post' },
     );
+    // The group used now is offered first next time (on any chapter, after a reload too).
+    if (groups.length > 0) noteGroupStore.setRecentNoteGroupId(groupId);
+    setPickedGroup(undefined);
     document.getSelection()?.removeAllRanges();
     setPopup(null);
   };
@@ -169,9 +210,43 @@ export function ReaderAnnotations({
           aria-label="Đánh dấu đoạn đã chọn"
           style={{ top: popup.top, left: popup.left }}
           data-testid="selection-popup"
-          // Keep the selection: a press on the popup must not clear it before the click.
-          onMouseDown={(e) => e.preventDefault()}
+          ref={popupRef}
+          // Keep the selection: a press on the popup must not clear it before the click (the
+          // group list must still open, though).
+          onPointerDown={(e) => {
+            if (e.target instanceof HTMLSelectElement) pressedAt.current = Date.now();
+          }}
+          onMouseDown={(e) => {
+            if (!(e.target instanceof HTMLSelectElement)) e.preventDefault();
+          }}
+          // Leaving the group list for the page (not for the popup's buttons) closes the popup.
+          onBlur={(e) => {
+            if (!popupRef.current?.contains(e.relatedTarget as Node | null) && document.getSelection()?.isCollapsed) {
+              setPopup(null);
+            }
+          }}
         >
+          {loggedIn && popup.anchor && groups.length > 0 ? (
+            <>
+              <label htmlFor="selection-group" className="visually-hidden">
+                Thêm vào nhóm ghi chú
+              </label>
+              <select
+                id="selection-group"
+                className="selection-group"
+                value={groupId === null ? '' : String(groupId)}
+                onChange={(e) => setPickedGroup(e.target.value === '' ? null : Number(e.target.value))}
+                data-testid="selection-group"
+              >
+                <option value="">Không vào nhóm</option>
+                {groups.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : null}
           {loggedIn ? (
             popup.anchor ? (
               HIGHLIGHT_COLORS.map((color) => (
@@ -198,13 +273,32 @@ export function ReaderAnnotations({
           </button>
         </div>
       ) : null}
-      {active ? <NotePanel key={active.id} note={active} onClose={() => setActiveId(null)} /> : null}
+      {active ? (
+        <NotePanel
+          key={active.id}
+          note={active}
+          groups={groups}
+          addedTo={addedTo?.noteId === active.id ? addedTo.name : null}
+          onClose={() => setActiveId(null)}
+        />
+      ) : null}
     </>
   );
 }
 
 /** The note of a highlight: its words, its colour, the reader's note; save or delete. */
-function NotePanel({ note, onClose }: { note: Note; onClose: () => void }) {
+function NotePanel({
+  note,
+  groups,
+  addedTo,
+  onClose,
+}: {
+  note: Note;
+  groups: NoteGroupChoice[];
+  /** The group the highlight was just put into, to say so. */
+  addedTo: string | null;
+  onClose: () => void;
+}) {
   const fetcher = useFetcher<{ deleted?: boolean }>();
   const closeRef = useRef(onClose);
   useEffect(() => {
@@ -231,6 +325,11 @@ function NotePanel({ note, onClose }: { note: Note; onClose: () => void }) {
       <blockquote className="note-panel-quote" data-color={note.color}>
         {note.content}
       </blockquote>
+      {addedTo ? (
+        <p className="note-panel-status" role="status">
+          Đã thêm vào nhóm “{addedTo}”.
+        </p>
+      ) : null}
       <fetcher.Form method="post" className="note-panel-form">
         <input type="hidden" name="noteId" value={note.id} />
         <fieldset className="note-panel-colors">
@@ -243,6 +342,20 @@ function NotePanel({ note, onClose }: { note: Note; onClose: () => void }) {
             </label>
           ))}
         </fieldset>
+        {groups.length > 0 ? (
+          // Moves the highlight into another of the reader's groups, or out of any.
+          <label className="field note-panel-group">
+            <span>Nhóm ghi chú</span>
+            <select name="noteGroupId" defaultValue={note.noteGroupId === null ? '' : String(note.noteGroupId)}>
+              <option value="">Không thuộc nhóm nào</option>
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label className="field">
           <span>Ghi chú của bạn</span>
           <textarea

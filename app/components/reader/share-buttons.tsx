@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { showToast } from '#app/lib/toast-store.ts';
 import { MailIcon } from '../ui/icons.tsx';
+import '#app/styles/share-buttons.css';
 
 /** Links that share a page: Messenger, Zalo, e-mail, and copying the address. */
 export function shareLinks(url: string, title: string) {
@@ -22,11 +23,19 @@ async function copy(value: string, done: string) {
 }
 
 /**
- * Share buttons of a chapter. Zalo has no share address that works without its SDK (a third-party
+ * Share buttons of a chapter or a published list. Zalo has no share address that works without its SDK (a third-party
  * script): on phones the system share sheet (which lists Zalo) is used; elsewhere the address is
  * copied, ready to paste into Zalo.
  */
-export function ShareButtons({ url, title }: { url: string; title: string }) {
+export function ShareButtons({
+  url,
+  title,
+  label = 'Chia sẻ chương này',
+}: {
+  url: string;
+  title: string;
+  label?: string;
+}) {
   const links = shareLinks(url, title);
   const [canShare, setCanShare] = useState(false);
   useEffect(() => setCanShare(typeof navigator !== 'undefined' && typeof navigator.share === 'function'), []);
@@ -45,7 +54,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   };
 
   return (
-    <div className="share-buttons" role="group" aria-label="Chia sẻ chương này" data-testid="share-buttons">
+    <div className="share-buttons" role="group" aria-label={label} data-testid="share-buttons">
       <span className="share-label">Chia sẻ</span>
       <a className="share-button" href={links.messenger} data-share="messenger">
         Messenger

@@ -182,10 +182,15 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
         <h2>Bản quyền và nguồn</h2>
         <p>
           Phát hành theo giấy phép{' '}
-          <a href={license.url} target="_blank" rel="noopener noreferrer">
-            {license.name}
-            <ExternalIcon size={13} />
-          </a>
+          {license.url ? (
+            <a href={license.url} target="_blank" rel="noopener noreferrer">
+              {license.name}
+              <ExternalIcon size={13} />
+            </a>
+          ) : (
+            // An imported book with no licence named: "with the permission of the rights holder".
+            license.name
+          )}
           .{license.attribution ? ` ${license.attribution}` : ''}
         </p>
         {license.sourceUrl ? (

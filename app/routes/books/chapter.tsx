@@ -16,6 +16,7 @@ import { useReadingProgress } from '#app/components/reader/use-reading-progress.
 import { useSearchHighlight } from '#app/components/reader/search-highlight.ts';
 import { BookSearchBox } from '#app/components/search/book-search-box.tsx';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
+import { noteGroupStore } from '#app/lib/note-group-store.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/chapter';
 import '#app/styles/reader.css';
@@ -29,15 +30,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(chapterPath(view.chapter.code, view.book.code), 301);
   }
   const user = await getCurrentUser(request, context);
-  const [notes, saved] = user
+  const [notes, saved, groups] = user
     ? await Promise.all([
         context.services.notes.listOfBook(user.id, view.book.code),
         context.services.favorites.isSaved(user.id, view.book.code),
+        context.services.noteGroups.list(user.id),
       ])
-    : [[], false];
+    : [[], false, []];
   return {
     ...view,
     notes: notes.filter((n) => n.chapterCode === view.chapter.code),
+    // The groups a new highlight may go into (the popup offers the most recent first).
+    noteGroups: groups.map(({ id, name }) => ({ id, name })),
     saved,
     loggedIn: user !== null,
     url: `${context.services.site.originFor(request.url)}${chapterPath(view.chapter.code, view.book.code)}`,
@@ -50,6 +54,11 @@ const ZHighlightForm = z.object({
   chapterCode: z.string(),
   color: z.enum(HIGHLIGHT_COLORS),
   content: z.string(),
+  // "" is "no group"; another reader's group is refused by the service (404).
+  noteGroupId: z.preprocess(
+    (v) => (v === undefined || v === '' ? null : Number(v)),
+    z.number().int().positive().nullable(),
+  ),
   anchor: z.string().transform((s, ctx) => {
     const parsed = ZNoteAnchorSchema.safeParse(
       (() => {
@@ -80,7 +89,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { note: await context.services.notes.create(user.id, input.data) };
       }
       case 'update-note': {
-        const input = ZUpdateNoteRequestSchema.safeParse({ color: form.color, body: form.body ?? null });
+        const input = ZUpdateNoteRequestSchema.safeParse({
+          color: form.color,
+          body: form.body ?? null,
+          // The note panel offers the reader's groups only when they have some.
+          ...(typeof form.noteGroupId === 'string'
+            ? { noteGroupId: form.noteGroupId === '' ? null : Number(form.noteGroupId) }
+            : {}),
+        });
         if (!input.success) return data({ error: 'Ghi chú chưa hợp lệ.' }, { status: 400 });
         return { note: await context.services.notes.update(user.id, Number(form.noteId), input.data) };
       }
@@ -120,7 +136,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ChapterPage({ loaderData }: Route.ComponentProps) {
-  const { book, chapter, toc, previous, next, notes, saved, loggedIn } = loaderData;
+  const { book, chapter, toc, previous, next, notes, saved, loggedIn, noteGroups } = loaderData;
+  useEffect(() => {
+    if (loggedIn) noteGroupStore.setAllNoteGroups(noteGroups);
+  }, [loggedIn, noteGroups]);
   const [showHan, setShowHan] = useHanPreference();
   const [fontLevel, setFontLevel] = useFontLevel();
   const textRef = useRef<HTMLDivElement>(null);
@@ -296,9 +315,13 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
           {license.attribution ? <p>{license.attribution}</p> : null}
           <p>
             Giấy phép:{' '}
-            <a href={license.url} rel="license noopener" target="_blank">
-              {license.name}
-            </a>
+            {license.url ? (
+              <a href={license.url} rel="license noopener" target="_blank">
+                {license.name}
+              </a>
+            ) : (
+              license.name
+            )}
             {license.sourceUrl ? (
               <>
                 {' · '}

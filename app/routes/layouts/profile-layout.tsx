@@ -8,16 +8,20 @@ import type { Route } from './+types/profile-layout';
 
 /** The profile layout: a left menu beside the page; personal collections appear only when logged in. */
 function ProfileMenu() {
-  const loggedIn = useCurrentUser() !== null;
+  const user = useCurrentUser();
+  const loggedIn = user !== null;
+  const moderator = user?.role === 'moderator' || user?.role === 'admin';
   return (
     <nav className="profile-menu" aria-label="Trang cá nhân">
       <p className="profile-menu-title">Trang cá nhân</p>
       <ul>
-        {PROFILE_MENU.filter((link) => loggedIn || !link.requiresLogin).map((link) => (
-          <li key={link.to}>
-            <MenuLinkItem link={link} className="profile-menu-item" />
-          </li>
-        ))}
+        {PROFILE_MENU.filter((link) => (loggedIn || !link.requiresLogin) && (moderator || !link.forModerators)).map(
+          (link) => (
+            <li key={link.to}>
+              <MenuLinkItem link={link} className="profile-menu-item" />
+            </li>
+          ),
+        )}
       </ul>
     </nav>
   );

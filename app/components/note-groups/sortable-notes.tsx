@@ -1,0 +1,136 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useEffect, useId, useState } from 'react';
+import { useFetcher } from 'react-router';
+import type { Note } from '#common/contracts/note.schema.ts';
+import { showToast } from '#app/lib/toast-store.ts';
+import type { NoteGroupsAction } from '#app/routes/profile/note-groups.tsx';
+import { NoteCard } from './note-card.tsx';
+
+/** A short name of a note for buttons read aloud: its first words. */
+export function noteLabel(note: Note): string {
+  const words = note.content.split(/\s+/).slice(0, 6).join(' ');
+  return words.length < note.content.length ? `${words}…` : words;
+}
+
+/**
+ * The notes of one page in the reader's own order, reordered by dragging the handle (mouse, touch,
+ * or keyboard: Space, arrows, Space) as the playlist is; the new order is saved at once.
+ */
+export function SortableNotes({
+  notes,
+  offset,
+  renderActions,
+}: {
+  notes: Note[];
+  offset: number;
+  renderActions: (note: Note) => React.ReactNode;
+}) {
+  const [order, setOrder] = useState(notes);
+  const fetcher = useFetcher<NoteGroupsAction>();
+  // dnd-kit's accessibility ids must be the same on the server and in the browser (hydration).
+  const dndId = useId();
+  useEffect(() => setOrder(notes), [notes]);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok && fetcher.data.message) {
+      showToast(fetcher.data.message, 'error');
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const next = arrayMove(
+      [...order],
+      order.findIndex((n) => n.id === active.id),
+      order.findIndex((n) => n.id === over.id),
+    );
+    setOrder(next);
+    void fetcher.submit(
+      { intent: 'reorder', ids: JSON.stringify(next.map((n) => n.id)), offset: String(offset) },
+      { method: 'post' },
+    );
+  };
+
+  return (
+    <DndContext
+      id={dndId}
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        screenReaderInstructions: {
+          draggable:
+            'Nhấn phím cách để nhấc ghi chú lên, dùng phím mũi tên để di chuyển, nhấn phím cách lần nữa để đặt xuống, hoặc Esc để huỷ.',
+        },
+        announcements: {
+          onDragStart: () => 'Đã nhấc ghi chú lên.',
+          onDragOver: ({ over }) =>
+            over ? `Ghi chú đang ở vị trí ${order.findIndex((n) => n.id === over.id) + 1}.` : '',
+          onDragEnd: ({ over }) =>
+            over ? `Đã đặt ghi chú ở vị trí ${order.findIndex((n) => n.id === over.id) + 1}.` : '',
+          onDragCancel: () => 'Đã huỷ, ghi chú về chỗ cũ.',
+        },
+      }}
+    >
+      <SortableContext items={order.map((n) => n.id)} strategy={verticalListSortingStrategy}>
+        <ol className="note-list" data-testid="note-list">
+          {order.map((note) => (
+            <SortableNote key={note.id} note={note}>
+              {renderActions(note)}
+            </SortableNote>
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableNote({ note, children }: { note: Note; children: React.ReactNode }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: note.id });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-dragging={isDragging ? 'true' : undefined}
+    >
+      <NoteCard
+        note={note}
+        handle={
+          <button
+            type="button"
+            className="note-handle"
+            aria-label={`Đổi chỗ ghi chú “${noteLabel(note)}”`}
+            {...attributes}
+            {...listeners}
+          >
+            ⠿
+          </button>
+        }
+      >
+        {children}
+      </NoteCard>
+    </li>
+  );
+}

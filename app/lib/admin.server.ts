@@ -1,0 +1,22 @@
+import { data } from 'react-router';
+import type { AppLoadContext } from 'react-router';
+import type { User } from '#common/contracts/auth.schema.ts';
+import { requireCurrentUser } from './session.server.ts';
+
+/**
+ * Every administration page checks the reader itself (layout loaders run beside the page's, they
+ * do not guard it): anonymous → login; readers → 403; moderators reach only the moderation parts.
+ */
+export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await requireCurrentUser(request, context);
+  if (user.role !== 'admin') throw data('Trang này dành cho quản trị viên', { status: 403 });
+  return user;
+}
+
+export async function requireStaffPage(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await requireCurrentUser(request, context);
+  if (user.role !== 'admin' && user.role !== 'moderator') {
+    throw data('Trang này dành cho người quản trị thư viện', { status: 403 });
+  }
+  return user;
+}

@@ -1,0 +1,38 @@
+// The tests use two Debian programs: Chromium (browser tests) and poppler's pdftotext (the note-group
+// PDF is read back). When one is missing and we are root, install it with apt (never download a
+// browser or a binary any other way); otherwise say what to do.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const TOOLS = [
+  {
+    name: 'Chromium',
+    package: 'chromium',
+    paths: [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'],
+  },
+  { name: 'pdftotext', package: 'poppler-utils', paths: ['/usr/bin/pdftotext'] },
+];
+
+const present = (tool) => tool.paths.filter(Boolean).find((p) => fs.existsSync(p));
+
+/** Makes sure both tools are installed; returns Chromium's path. Throws with advice when it cannot. */
+export function ensureSystemTools() {
+  const missing = TOOLS.filter((tool) => !present(tool));
+  if (missing.length > 0) {
+    const packages = missing.map((tool) => tool.package);
+    if (process.getuid?.() !== 0) {
+      throw new Error(
+        `Missing: ${missing.map((t) => t.name).join(', ')}. Install with \`sudo apt-get install -y ${packages.join(' ')}\`.`,
+      );
+    }
+    console.log(`Installing Debian’s ${packages.join(' and ')} with apt-get…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+    const still = TOOLS.filter((tool) => !present(tool));
+    if (still.length > 0) throw new Error(`apt-get ran, but ${still.map((t) => t.name).join(', ')} is still missing.`);
+  }
+  return present(TOOLS[0]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(ensureSystemTools());

@@ -1,0 +1,82 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import {
+  ZFeatureRequestSchema,
+  ZModerationDecisionRequestSchema,
+  ZModerationQueueQuerySchema,
+  ZModerationQueueSchema,
+  ZPublicNoteGroupSchema,
+} from '#common/contracts/note-group.schema.ts';
+import type { Services } from '#server/services/index.ts';
+import { type ApiEnv, requireUser } from '../context.ts';
+import { validationHook } from '../validation.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const security = [{ token: [] }];
+const errors = {
+  400: json(ZErrorResponseSchema, 'Bad input, or the group is not in that state'),
+  401: json(ZErrorResponseSchema, 'Not logged in'),
+  403: json(ZErrorResponseSchema, 'Not a moderator or admin'),
+  404: json(ZErrorResponseSchema, 'No such group'),
+};
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['Kiểm duyệt'];
+
+const queue = createRoute({
+  method: 'get',
+  path: '/moderation/queue',
+  tags,
+  security,
+  summary: 'Note groups waiting for moderation, the longest waiting first, with their notes and history',
+  request: { query: ZModerationQueueQuerySchema },
+  responses: { 200: json(z.object({ data: ZModerationQueueSchema }), 'The queue'), ...errors },
+});
+const decide = createRoute({
+  method: 'post',
+  path: '/moderation/note_group/{id}',
+  tags,
+  security,
+  summary: 'Approve or reject a pending group (a reason is required to reject); the decision is recorded',
+  request: {
+    params: idParam,
+    body: { required: true, content: { 'application/json': { schema: ZModerationDecisionRequestSchema } } },
+  },
+  responses: { 200: json(z.object({ data: ZPublicNoteGroupSchema }), 'The group after the decision'), ...errors },
+});
+const feature = createRoute({
+  method: 'post',
+  path: '/moderation/note_group/{id}/feature',
+  tags,
+  security,
+  summary: 'Feature an approved group on the quotes page ({featured: false} stops featuring it)',
+  request: {
+    params: idParam,
+    body: { required: false, content: { 'application/json': { schema: ZFeatureRequestSchema.optional() } } },
+  },
+  responses: { 200: json(z.object({ data: ZPublicNoteGroupSchema }), 'The group'), ...errors },
+});
+
+/** Moderation of published note groups: moderators and admins only (others get 403). */
+export function createModerationRoutes(services: Services) {
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  app.use('/moderation/*', requireUser(services));
+  return app
+    .openapi(queue, async (c) => {
+      const { page, perPage } = c.req.valid('query');
+      return c.json({ data: await services.noteGroups.queue(c.get('user'), page, perPage) }, 200);
+    })
+    .openapi(decide, async (c) =>
+      c.json(
+        { data: await services.noteGroups.decide(c.get('user'), c.req.valid('param').id, c.req.valid('json')) },
+        200,
+      ),
+    )
+    .openapi(feature, async (c) => {
+      // The body is optional (validated when sent): none means "feature it".
+      const { featured } = ZFeatureRequestSchema.parse(c.req.valid('json') ?? {});
+      return c.json({ data: await services.noteGroups.feature(c.get('user'), c.req.valid('param').id, featured) }, 200);
+    });
+}

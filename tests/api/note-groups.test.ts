@@ -1,0 +1,388 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import {
+  ZModerationEventSchema,
+  ZModerationQueueSchema,
+  ZNoteGroupSchema,
+  ZNoteGroupWithNotesSchema,
+  ZPublicNoteGroupDetailSchema,
+  ZPublicNoteGroupsPageSchema,
+} from '#common/contracts/note-group.schema.ts';
+import { ZNoteSchema } from '#common/contracts/note.schema.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+
+/** A highlight in the demo's Kim Cang sutra (its first words) — a real passage of a real chapter. */
+const highlight = {
+  bookCode: 'kinh-kim-cang',
+  chapterCode: 'kinh-kim-cang-1',
+  color: 'yellow',
+  content: 'Như thị ngã văn',
+  anchor: { paragraph: 'p-1', start: 0, end: 15, exact: 'Như thị ngã văn', prefix: '', suffix: '' },
+};
+/** Quotes typed by hand, chosen so the Vietnamese alphabet and the byte order disagree (Đ, Ă, Â). */
+const quotes = [
+  { content: 'Đời là bể khổ, quay đầu là bờ.', sourceTitle: 'Tục ngữ nhà Phật', color: 'red' },
+  { content: 'Ăn cơm chánh niệm, rửa bát chánh niệm.', sourceTitle: 'Lời dạy về chánh niệm', color: 'aqua' },
+  { content: 'Buông bỏ được thì an vui.', sourceTitle: 'Pháp thoại', color: 'yellow' },
+  {
+    content: 'Zen là sống trọn từng phút giây.',
+    sourceTitle: 'Thiền tông là gì?',
+    sourceUrl: 'https://vi.wikipedia.org/wiki/Thi%E1%BB%81n_t%C3%B4ng',
+    color: 'aqua',
+  },
+];
+
+const ZGroup = z.object({ data: ZNoteGroupSchema });
+const ZNote = z.object({ data: ZNoteSchema });
+
+describe.each(engines)('note groups and moderation on %s', (engine) => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  let moderator: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    alice = await registerReader(t);
+    bob = await registerReader(t);
+    moderator = await registerReader(t);
+    const modUser = (await t.services.auth.authenticate(moderator))!;
+    const { user: admin } = await t.services.auth.createOrPromoteAdmin('quantri01', 'mat-khau-quan-tri');
+    await t.services.auth.changeRole(admin, modUser.id, 'moderator');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: string, url: string, token?: string, body?: unknown) =>
+    t.app.request(`/api/v1${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { 'x-token': token } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const createGroup = async (token: string, name: string, description?: string) => {
+    const res = await call('POST', '/note_groups', token, { name, description });
+    expect(res.status).toBe(201);
+    return ZGroup.parse(await res.json()).data;
+  };
+  const addNote = async (token: string, note: Record<string, unknown>) => {
+    const res = await call('POST', '/notes', token, note);
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ZNote.parse(await res.json()).data;
+  };
+  const withNotes = async (token: string, query: string) => {
+    const res = await call('GET', `/note_group_with_notes?${query}`, token);
+    expect(res.status, query).toBe(200);
+    return z.object({ data: ZNoteGroupWithNotesSchema }).parse(await res.json()).data;
+  };
+  const message = async (res: Response) => ZErrorResponseSchema.parse(await res.json()).errorMessage;
+
+  it('makes, lists, renames and deletes groups; bad names get a Vietnamese message', async () => {
+    const group = await createGroup(alice, '  Lời kinh buổi sáng ', 'Những câu đọc mỗi sáng.');
+    expect(group).toMatchObject({
+      name: 'Lời kinh buổi sáng',
+      description: 'Những câu đọc mỗi sáng.',
+      noteCount: 0,
+      isPublic: false,
+      moderationState: 'none',
+    });
+    const list = z
+      .object({ data: z.array(ZNoteGroupSchema) })
+      .parse(await (await call('GET', '/note_groups', alice)).json());
+    expect(list.data.map((g) => g.id)).toContain(group.id);
+
+    const renamed = await call('PUT', `/note_group/${group.id}`, alice, { name: 'Kinh sáng' });
+    expect(ZGroup.parse(await renamed.json()).data.name).toBe('Kinh sáng');
+    for (const bad of [{ name: '   ' }, { name: 'x'.repeat(121) }, {}, { isPublic: 'yes' }]) {
+      const res = await call('PUT', `/note_group/${group.id}`, alice, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(await message(res)).toMatch(/[à-ỹ]/);
+    }
+    expect((await call('POST', '/note_groups', alice, { name: '' })).status).toBe(400);
+
+    // A note in the group stays, in no group, when the group goes.
+    const note = await addNote(alice, { ...highlight, noteGroupId: group.id });
+    expect(note.noteGroupId).toBe(group.id);
+    expect((await call('DELETE', `/note_group/${group.id}`, alice)).status).toBe(200);
+    expect((await call('GET', `/note_group/${group.id}`, alice)).status).toBe(404);
+    const ungrouped = z
+      .object({ data: z.array(ZNoteSchema) })
+      .parse(await (await call('GET', '/ungroup_notes', alice)).json());
+    expect(ungrouped.data.map((n) => n.id)).toContain(note.id);
+  });
+
+  it('keeps every group and its notes to its owner: others get 404, anonymous callers 401', async () => {
+    const group = await createGroup(alice, 'Riêng của Alice');
+    const note = await addNote(alice, { ...quotes[0], noteGroupId: group.id });
+    for (const [method, url, body] of [
+      ['GET', `/note_group/${group.id}`],
+      ['PUT', `/note_group/${group.id}`, { name: 'Của Bob' }],
+      ['DELETE', `/note_group/${group.id}`],
+      ['GET', `/note_group/${group.id}/pdf`],
+      ['GET', `/note_group/${group.id}/history`],
+      ['GET', `/note_group_with_notes?id=${group.id}`],
+    ] as const) {
+      const res = await call(method, url, bob, body);
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect((await call(method, url, undefined, body)).status, `${method} ${url} anonymous`).toBe(401);
+    }
+    // Bob cannot put his note into Alice's group, nor move Alice's note.
+    const intoTheirs = await call('POST', '/notes', bob, { ...quotes[1], noteGroupId: group.id });
+    expect(intoTheirs.status).toBe(404);
+    const bobGroup = await createGroup(bob, 'Của Bob');
+    expect((await call('PUT', `/note/${note.id}`, bob, { noteGroupId: bobGroup.id })).status).toBe(404);
+    expect((await call('PUT', `/note/${note.id}`, alice, { noteGroupId: bobGroup.id })).status).toBe(404);
+    // Unchanged.
+    expect((await withNotes(alice, `id=${group.id}`)).notes.items.map((n) => n.id)).toEqual([note.id]);
+    expect((await call('GET', '/moderation/queue', undefined)).status).toBe(401);
+  });
+
+  it('takes quotes typed by hand with their source, and refuses a missing source or a non-web link', async () => {
+    const group = await createGroup(alice, 'Trích dẫn tự chép');
+    const note = await addNote(alice, { ...quotes[3], body: 'Chép từ bài đọc.', noteGroupId: group.id });
+    expect(note).toMatchObject({
+      bookCode: null,
+      anchor: null,
+      content: quotes[3]!.content,
+      sourceTitle: quotes[3]!.sourceTitle,
+      sourceUrl: quotes[3]!.sourceUrl,
+    });
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ content: 'Không nguồn', color: 'red' }, /nguồn/],
+      [{ content: 'Nguồn rỗng', color: 'red', sourceTitle: '  ' }, /nguồn/],
+      [{ content: 'Liên kết xấu', color: 'red', sourceTitle: 'X', sourceUrl: 'javascript:alert(1)' }, /http/],
+      [{ content: 'Thiếu chương', color: 'red', bookCode: 'kinh-kim-cang' }, /sách, chương/],
+      [{ content: '', color: 'red', sourceTitle: 'X' }, /[à-ỹ]/],
+    ];
+    for (const [body, expected] of cases) {
+      const res = await call('POST', '/notes', alice, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const error = ZErrorResponseSchema.parse(await res.json());
+      expect(`${error.errorMessage} ${Object.values(error.fields ?? {}).join(' ')}`, JSON.stringify(body)).toMatch(
+        expected,
+      );
+    }
+    // A quote's own words and source may be edited; a highlight's words are the book's.
+    const edited = await call('PUT', `/note/${note.id}`, alice, { content: 'Zen là sống trọn từng giây.' });
+    expect(ZNote.parse(await edited.json()).data.content).toBe('Zen là sống trọn từng giây.');
+    const book = await addNote(alice, highlight);
+    expect((await call('PUT', `/note/${book.id}`, alice, { content: 'Khác' })).status).toBe(400);
+    // Moving notes between groups, and out of any.
+    const other = await createGroup(alice, 'Nhóm khác');
+    await call('PUT', `/note/${book.id}`, alice, { noteGroupId: other.id });
+    expect((await withNotes(alice, `id=${other.id}`)).notes.items.map((n) => n.id)).toEqual([book.id]);
+    await call('PUT', `/note/${book.id}`, alice, { noteGroupId: null });
+    expect((await withNotes(alice, `id=${other.id}`)).notes.total).toBe(0);
+  });
+
+  it('sorts (Vietnamese alphabet, dates, my own order), pages and searches inside a group', async () => {
+    const group = await createGroup(alice, 'Để sắp xếp');
+    const made = [];
+    for (const quote of quotes) made.push(await addNote(alice, { ...quote, noteGroupId: group.id }));
+    const contents = (page: { notes: { items: { content: string }[] } }) => page.notes.items.map((n) => n.content);
+
+    const az = await withNotes(alice, `id=${group.id}&perPage=10`);
+    // Default a-z by the Vietnamese alphabet: Ă after A-words, Đ after D; Z last.
+    expect(contents(az)).toEqual([quotes[1]!.content, quotes[2]!.content, quotes[0]!.content, quotes[3]!.content]);
+    expect(contents(await withNotes(alice, `id=${group.id}&sort=z-a`))).toEqual([...contents(az)].reverse());
+    expect((await withNotes(alice, `id=${group.id}&sort=oldest`)).notes.items.map((n) => n.id)).toEqual(
+      made.map((n) => n.id),
+    );
+    expect((await withNotes(alice, `id=${group.id}&sort=newest`)).notes.items.map((n) => n.id)).toEqual(
+      made.map((n) => n.id).reverse(),
+    );
+    // My own order.
+    const mine = [made[2]!.id, made[0]!.id, made[3]!.id, made[1]!.id];
+    expect((await call('POST', '/order_notes', alice, { ids: mine })).status).toBe(200);
+    expect((await withNotes(alice, `id=${group.id}&sort=custom`)).notes.items.map((n) => n.id)).toEqual(mine);
+    // Pages of two.
+    const second = await withNotes(alice, `id=${group.id}&perPage=2&page=2`);
+    expect(second.notes).toMatchObject({ total: 4, page: 2, perPage: 2 });
+    expect(contents(second)).toEqual(contents(az).slice(2));
+    // Search inside, with or without diacritics, in the words, the note or the source.
+    expect(contents(await withNotes(alice, `id=${group.id}&keywordSearch=chanh+niem`))).toEqual([quotes[1]!.content]);
+    expect(contents(await withNotes(alice, `id=${group.id}&keywordSearch=${encodeURIComponent('Tục ngữ')}`))).toEqual([
+      quotes[0]!.content,
+    ]);
+    expect((await withNotes(alice, `id=${group.id}&keywordSearch=khong+co+dau`)).notes.total).toBe(0);
+    for (const bad of [
+      `id=${group.id}&sort=random`,
+      `id=${group.id}&page=0`,
+      `id=${group.id}&perPage=101`,
+      'id=abc',
+      '',
+    ]) {
+      const res = await call('GET', `/note_group_with_notes?${bad}`, alice);
+      expect(res.status, bad).toBe(400);
+      expect(await message(res)).toMatch(/[à-ỹ]/);
+    }
+  });
+
+  it('exports a group as a real PDF whose text reads back exactly, with colours and sources', async () => {
+    const group = await createGroup(alice, 'Những lời kinh đã đọc', 'Gom các đoạn kinh — để đọc lại.');
+    await addNote(alice, { ...highlight, body: 'Đoạn mở đầu: “Tôi nghe như vầy”.', noteGroupId: group.id });
+    for (const quote of quotes.slice(0, 2)) await addNote(alice, { ...quote, noteGroupId: group.id });
+    const res = await call('GET', `/note_group/${group.id}/pdf`, alice);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="nhung-loi-kinh-da-doc\.pdf"/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-'));
+    const file = path.join(dir, 'group.pdf');
+    fs.writeFileSync(file, bytes);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
+    const info = execFileSync('pdfinfo', [file]).toString('utf8');
+    fs.rmSync(dir, { recursive: true, force: true });
+    const flat = text.normalize('NFC').replace(/\s+/g, ' ');
+    for (const expected of [
+      'Những lời kinh đã đọc',
+      'Gom các đoạn kinh — để đọc lại.',
+      highlight.content,
+      'Ghi chú: Đoạn mở đầu: “Tôi nghe như vầy”.',
+      'Màu: Vàng · Nguồn: Kinh Kim Cang',
+      quotes[0]!.content,
+      `Màu: Đỏ · Nguồn: ${quotes[0]!.sourceTitle}`,
+      quotes[1]!.content,
+      `Màu: Xanh · Nguồn: ${quotes[1]!.sourceTitle}`,
+      '3 ghi chú',
+      'trang 1/1',
+    ]) {
+      expect(flat, expected).toContain(expected);
+    }
+    // The passages come in the reader's order, the font is embedded, the title is the document's.
+    expect(flat.indexOf(highlight.content)).toBeLessThan(flat.indexOf(quotes[0]!.content));
+    expect(info).toMatch(/Title:\s+Những lời kinh đã đọc/);
+    expect(bytes.includes(Buffer.from('NotoSerif'))).toBe(true);
+    // The chapter is linked, at the passage.
+    expect(bytes.includes(Buffer.from('/kinh-kim-cang-1/kinh-kim-cang#p-1'))).toBe(true);
+  });
+
+  it('publishes through moderation: pending, approved, featured; editing sends it back; every step recorded', async () => {
+    const empty = await createGroup(alice, 'Chưa có gì');
+    const refused = await call('PUT', `/note_group/${empty.id}`, alice, { isPublic: true });
+    expect(refused.status).toBe(400);
+    expect(await message(refused)).toMatch(/ít nhất một ghi chú/);
+
+    const group = await createGroup(alice, 'Lời hay ý đẹp');
+    const note = await addNote(alice, { ...quotes[2], noteGroupId: group.id });
+    const published = ZGroup.parse(
+      await (await call('PUT', `/note_group/${group.id}`, alice, { isPublic: true })).json(),
+    );
+    expect(published.data).toMatchObject({ isPublic: true, moderationState: 'pending' });
+    // Nobody reads it yet, not even through the public calls.
+    expect((await call('POST', '/public/note_group', undefined, { id: group.id })).status).toBe(404);
+    const before = ZPublicNoteGroupsPageSchema.parse((await (await call('POST', '/public/note_groups')).json()).data);
+    expect(before.items.map((g) => g.id)).not.toContain(group.id);
+
+    // Readers may not moderate.
+    for (const token of [alice, bob]) {
+      expect((await call('GET', '/moderation/queue', token)).status).toBe(403);
+      const res = await call('POST', `/moderation/note_group/${group.id}`, token, { decision: 'approve' });
+      expect(res.status).toBe(403);
+      expect(await message(res)).toMatch(/kiểm duyệt/);
+      expect((await call('POST', `/moderation/note_group/${group.id}/feature`, token)).status).toBe(403);
+    }
+    const queue = ZModerationQueueSchema.parse((await (await call('GET', '/moderation/queue', moderator)).json()).data);
+    const item = queue.items.find((i) => i.group.id === group.id);
+    expect(item?.notes.map((n) => n.content)).toEqual([quotes[2]!.content]);
+    expect(item?.history.map((h) => h.action)).toEqual(['submit']);
+
+    // A rejection needs a reason; an unknown decision is refused.
+    for (const body of [{ decision: 'reject' }, { decision: 'reject', reason: '  ' }, { decision: 'maybe' }]) {
+      expect(
+        (await call('POST', `/moderation/note_group/${group.id}`, moderator, body)).status,
+        JSON.stringify(body),
+      ).toBe(400);
+    }
+    // Only approved groups can be featured.
+    expect((await call('POST', `/moderation/note_group/${group.id}/feature`, moderator)).status).toBe(400);
+    const approve = await call('POST', `/moderation/note_group/${group.id}`, moderator, { decision: 'approve' });
+    expect(approve.status).toBe(200);
+    // Deciding twice: it is no longer pending.
+    expect((await call('POST', `/moderation/note_group/${group.id}`, moderator, { decision: 'approve' })).status).toBe(
+      400,
+    );
+    expect((await call('POST', '/moderation/note_group/999999', moderator, { decision: 'approve' })).status).toBe(404);
+
+    const detail = ZPublicNoteGroupDetailSchema.parse(
+      (await (await call('POST', '/public/note_group', undefined, { id: group.id })).json()).data,
+    );
+    expect(detail.group).toMatchObject({ name: 'Lời hay ý đẹp', noteCount: 1, featured: false });
+    expect(detail.notes.map((n) => n.content)).toEqual([quotes[2]!.content]);
+    const pageOne = ZPublicNoteGroupsPageSchema.parse(
+      (await (await call('POST', '/public/note_groups', undefined, {})).json()).data,
+    );
+    expect(pageOne).toMatchObject({ page: 1, perPage: 10 });
+    expect(pageOne.items[0]!.id).toBe(group.id);
+    expect((await call('POST', '/public/note_groups', undefined, { perPage: 101 })).status).toBe(400);
+
+    const featured = await call('POST', `/moderation/note_group/${group.id}/feature`, moderator, { featured: true });
+    expect(featured.status).toBe(200);
+    const featuredList = ZPublicNoteGroupsPageSchema.parse(
+      (await (await call('POST', '/public/featured_note_groups')).json()).data,
+    );
+    expect(featuredList.items.map((g) => g.id)).toEqual([group.id]);
+
+    // Editing the content of an approved group sends it back to the queue.
+    await call('PUT', `/note/${note.id}`, alice, { body: 'Thêm một dòng ghi chú.' });
+    const afterEdit = ZGroup.parse(await (await call('GET', `/note_group/${group.id}`, alice)).json()).data;
+    expect(afterEdit.moderationState).toBe('pending');
+    expect((await call('POST', '/public/note_group', undefined, { id: group.id })).status).toBe(404);
+
+    // Rejected with a reason: the owner sees it.
+    await call('POST', `/moderation/note_group/${group.id}`, moderator, {
+      decision: 'reject',
+      reason: 'Thiếu nguồn rõ ràng.',
+    });
+    const rejected = ZGroup.parse(await (await call('GET', `/note_group/${group.id}`, alice)).json()).data;
+    expect(rejected).toMatchObject({ moderationState: 'rejected', moderationReason: 'Thiếu nguồn rõ ràng.' });
+    const history = z
+      .object({ data: z.array(ZModerationEventSchema) })
+      .parse(await (await call('GET', `/note_group/${group.id}/history`, alice)).json()).data;
+    expect(history.map((h) => h.action)).toEqual(['submit', 'approve', 'feature', 'resubmit', 'reject']);
+    const modName = (await t.services.auth.authenticate(moderator))!.displayName;
+    expect(history.find((h) => h.action === 'reject')).toMatchObject({
+      reason: 'Thiếu nguồn rõ ràng.',
+      actorName: modName,
+    });
+    // Publishing again after a rejection puts it back in the queue; withdrawing makes it private.
+    const again = ZGroup.parse(
+      await (await call('PUT', `/note_group/${group.id}`, alice, { isPublic: true })).json(),
+    ).data;
+    expect(again.moderationState).toBe('pending');
+    const privateAgain = ZGroup.parse(
+      await (await call('PUT', `/note_group/${group.id}`, alice, { isPublic: false })).json(),
+    ).data;
+    expect(privateAgain).toMatchObject({ isPublic: false, moderationState: 'none', featured: false });
+  });
+
+  it('returns stored HTML and script as plain text, never as markup', async () => {
+    const group = await createGroup(alice, '<img src=x onerror=alert(1)>Nhóm');
+    const hostile = '<script>alert("xss")</script><b onclick="steal()">Lời</b>';
+    await addNote(alice, {
+      content: hostile,
+      sourceTitle: '<a href="javascript:alert(1)">Nguồn</a>',
+      color: 'red',
+      noteGroupId: group.id,
+    });
+    const res = await call('GET', `/note_group_with_notes?id=${group.id}`, alice);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const data = z.object({ data: ZNoteGroupWithNotesSchema }).parse(await res.json()).data;
+    // Exactly as typed: a JSON string the pages render as text (React escapes it), not HTML.
+    expect(data.group.name).toBe('<img src=x onerror=alert(1)>Nhóm');
+    expect(data.notes.items[0]!.content).toBe(hostile);
+    expect(data.notes.items[0]!.sourceUrl).toBeNull();
+  });
+});

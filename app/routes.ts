@@ -15,6 +15,11 @@ export default [
   route('tin-tuc/rss', 'routes/resources/news-feed.ts'),
   // A note group as a PDF download (the page's "Tải PDF"), beside the layout's `profile/note-group/:id?`.
   route('profile/note-group/:id/pdf', 'routes/resources/note-group-pdf.ts'),
+  // The chapter editor's live preview (Markdown → the HTML that would be stored), admins only.
+  route('quan-tri/xem-truoc-markdown', 'routes/resources/admin-markdown-preview.ts'),
+  // The administration's uploads of talks and videos (XMLHttpRequest with progress; JSON answers).
+  route('quan-tri/phap-am/tai-len', 'routes/resources/admin-talk-upload.ts'),
+  route('quan-tri/video/tai-len', 'routes/resources/admin-video-upload.ts'),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),
     route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
@@ -55,6 +60,20 @@ export default [
     route('quan-tri', 'routes/admin/dashboard.tsx'),
     route('quan-tri/nhap', 'routes/admin/import.tsx'),
     route('quan-tri/nhat-ky', 'routes/admin/audit.tsx'),
+    route('quan-tri/phap-am', 'routes/admin/talks.tsx'),
+    route('quan-tri/phap-am/:collectionId', 'routes/admin/talk-collection.tsx'),
+    route('quan-tri/video', 'routes/admin/videos.tsx'),
+    route('quan-tri/sach', 'routes/admin/books.tsx'),
+    route('quan-tri/sach/moi', 'routes/admin/book-new.tsx'),
+    route('quan-tri/sach/:id', 'routes/admin/book-edit.tsx'),
+    route('quan-tri/sach/:id/chuong/:chapterId?', 'routes/admin/chapter-edit.tsx'),
+    route('quan-tri/trang-chu', 'routes/admin/site-lists.tsx'),
+    route('quan-tri/bai-viet', 'routes/admin/articles.tsx'),
+    route('quan-tri/tong-hop', 'routes/admin/compilations.tsx'),
+    route('quan-tri/tong-hop/moi', 'routes/admin/compilation-edit.tsx', { id: 'admin-compilation-new' }),
+    route('quan-tri/tong-hop/:id', 'routes/admin/compilation-edit.tsx'),
+    route('quan-tri/bai-viet/moi', 'routes/admin/article-edit.tsx', { id: 'admin-article-new' }),
+    route('quan-tri/bai-viet/:id', 'routes/admin/article-edit.tsx'),
     route('quan-tri/kiem-duyet', 'routes/profile/moderation.tsx', { id: 'admin-moderation' }),
   ]),
   layout('routes/layouts/note-group-layout.tsx', [route('profile/note-group/:id?', 'routes/profile/note-groups.tsx')]),

@@ -14,6 +14,7 @@ import { AppError, isAppError } from './errors.ts';
 import type { Logger } from './logger.ts';
 import type { MediaStorage } from './media/media-storage.ts';
 import { serveMedia } from './media/serve-media.ts';
+import { isStreamedUploadPath } from './lib/streamed-upload-paths.ts';
 import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
 import type { Services } from './services/index.ts';
 
@@ -120,9 +121,31 @@ export function createApp(options: AppOptions) {
       throw new AppError('PAYLOAD_TOO_LARGE', 'Ảnh đại diện tối đa 5 MB.');
     },
   });
-  app.use('/api/*', (c, next) => (c.req.path === '/api/v1/me/avatar' ? uploadLimit(c, next) : jsonLimit(c, next)));
+  // The import form and call take whole files (books, talks) up to UPLOAD_MAX_MB.
+  const importLimit = bodyLimit({
+    maxSize: env.UPLOAD_MAX_MB * 1024 * 1024,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', `Tệp tải lên quá lớn (tối đa ${env.UPLOAD_MAX_MB} MB mỗi lần).`);
+    },
+  });
+  const isImportPath = (path: string) => path === '/api/v1/admin/import' || path === '/quan-tri/nhap';
+  app.use('/api/*', (c, next) =>
+    isStreamedUploadPath(c.req.path)
+      ? next()
+      : isImportPath(c.req.path)
+        ? importLimit(c, next)
+        : c.req.path === '/api/v1/me/avatar'
+          ? uploadLimit(c, next)
+          : jsonLimit(c, next),
+  );
   // Page forms (the account page's avatar upload included) get the upload limit too.
-  app.use('*', (c, next) => (isApiPath(c.req.path) || c.req.method === 'GET' ? next() : uploadLimit(c, next)));
+  app.use('*', (c, next) =>
+    isApiPath(c.req.path) || c.req.method === 'GET' || isStreamedUploadPath(c.req.path)
+      ? next()
+      : isImportPath(c.req.path)
+        ? importLimit(c, next)
+        : uploadLimit(c, next),
+  );
   app.route('/api/v1', createApi(services, env));
   app.all('/api/*', () => {
     throw new AppError('API_ROUTE_NOT_FOUND');

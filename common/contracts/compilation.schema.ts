@@ -52,3 +52,47 @@ export const ZCompilationResponseSchema = z.object({ data: ZCompilationDetailSch
 export const COMPILATION_MESSAGES = {
   notFound: 'Không tìm thấy tuyển tập này.',
 } as const;
+
+/** POST /admin/compilations and PUT /admin/compilation/{id}: the items in the editors' order. */
+export const ZCompilationInputSchema = z.object({
+  title: z
+    .string()
+    .transform((s) => s.normalize('NFC').trim())
+    .pipe(z.string().min(1, 'Tổng hợp cần có tên').max(200, 'Tên tối đa 200 ký tự')),
+  introduction: z
+    .string()
+    .nullish()
+    .transform((s) => (s ? s.normalize('NFC').trim() : '') || null)
+    .pipe(z.string().max(3000, 'Lời giới thiệu tối đa 3000 ký tự').nullable()),
+  status: z.enum(['published', 'draft'], { error: 'Trạng thái chỉ có thể là published hoặc draft' }),
+  items: z
+    .array(
+      z.object({
+        type: z.enum(COMPILATION_ITEM_TYPES, { error: 'Loại mục chỉ có thể là book, talk, video hoặc article' }),
+        id: z.number().int().positive(),
+        note: z
+          .string()
+          .nullish()
+          .transform((s) => (s ? s.normalize('NFC').trim() : '') || null),
+      }),
+    )
+    .max(200, 'Một tổng hợp có tối đa 200 mục'),
+});
+export type CompilationInput = z.infer<typeof ZCompilationInputSchema>;
+
+export const ZCompilationAdminSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  introduction: z.string().nullable(),
+  status: z.enum(['published', 'draft', 'pending']),
+  items: z.array(
+    z.object({
+      type: z.enum(COMPILATION_ITEM_TYPES),
+      id: z.number().int(),
+      title: z.string(),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export type CompilationAdmin = z.infer<typeof ZCompilationAdminSchema>;

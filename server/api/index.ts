@@ -2,6 +2,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from '#server/env.ts';
 import type { Services } from '#server/services/index.ts';
 import { createAdminRoutes } from './admin/admin.routes.ts';
+import { createBookAdminRoutes } from './admin/books-admin.routes.ts';
+import { createSiteAdminRoutes } from './admin/site-admin.routes.ts';
+import { createArticleAdminRoutes } from './admin/articles-admin.routes.ts';
+import { createCompilationAdminRoutes } from './admin/compilations-admin.routes.ts';
+import { createTalkAdminRoutes } from './admin/talks-admin.routes.ts';
+import { createVideoAdminRoutes } from './admin/videos-admin.routes.ts';
 import { createArticleRoutes } from './articles/articles.routes.ts';
 import { createAudioRoutes } from './audio/audio.routes.ts';
 import { createBookmarkRoutes } from './audio/bookmarks.routes.ts';
@@ -37,6 +43,12 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createArticleRoutes(services));
   api.route('/', createCompilationRoutes(services));
   api.route('/', createAdminRoutes(services));
+  api.route('/', createBookAdminRoutes(services));
+  api.route('/', createSiteAdminRoutes(services));
+  api.route('/', createArticleAdminRoutes(services));
+  api.route('/', createCompilationAdminRoutes(services));
+  api.route('/', createTalkAdminRoutes(services));
+  api.route('/', createVideoAdminRoutes(services));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

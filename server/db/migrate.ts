@@ -13,6 +13,8 @@ import * as m0010 from './migrations/0010-video-media.ts';
 import * as m0011 from './migrations/0011-note-groups.ts';
 import * as m0012 from './migrations/0012-import-records.ts';
 import * as m0013 from './migrations/0013-audit-log.ts';
+import * as m0014 from './migrations/0014-chapter-markdown.ts';
+import * as m0015 from './migrations/0015-article-markdown.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -32,6 +34,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-note-groups': m0011,
   '0012-import-records': m0012,
   '0013-audit-log': m0013,
+  '0014-chapter-markdown': m0014,
+  '0015-article-markdown': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

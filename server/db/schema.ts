@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC text on both SQLite and PostgreSQL
@@ -90,6 +90,8 @@ export interface ChaptersTable {
   section: string | null;
   body_html: string;
   parallel_html: string | null;
+  /** The Markdown an editor wrote it in (administration); null for imported chapters. */
+  body_markdown: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -170,6 +172,8 @@ export interface ArticlesTable extends LicenseColumns {
   title: string;
   summary: string | null;
   body_html: string;
+  /** The Markdown the administration's editor wrote (null for imported and demo articles). */
+  body_markdown: ColumnType<string | null, string | null | undefined, string | null>;
   cover_image: string | null;
   author: string | null;
   status: ContentStatus;

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface MediaStat {
   size: number;
@@ -18,6 +20,11 @@ export interface MediaStorage {
   read(name: string, range?: { start: number; end: number }): ReadableStream<Uint8Array>;
   /** Stores bytes under a safe name (folders are created). */
   write(name: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores a stream under a safe name without holding it in memory: written to a temporary file
+   * beside it, renamed when complete; on any failure the temporary file is removed. Returns the size.
+   */
+  writeStream(name: string, source: AsyncIterable<Uint8Array>): Promise<number>;
   /** Removes a file; no error when it is already gone. */
   remove(name: string): Promise<void>;
 }
@@ -61,6 +68,21 @@ export function createDiskMediaStorage(root: string): MediaStorage {
       const temp = `${full}.${process.pid}.tmp`;
       await fs.promises.writeFile(temp, bytes);
       await fs.promises.rename(temp, full);
+    },
+    async writeStream(name, source) {
+      const full = resolve(name);
+      if (!full) throw new Error(`unsafe media name: ${name}`);
+      await fs.promises.mkdir(path.dirname(full), { recursive: true });
+      const temp = `${full}.${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await pipeline(source, fs.createWriteStream(temp));
+        const { size } = await fs.promises.stat(temp);
+        await fs.promises.rename(temp, full);
+        return size;
+      } catch (error) {
+        await fs.promises.rm(temp, { force: true });
+        throw error;
+      }
     },
     async remove(name) {
       const full = resolve(name);

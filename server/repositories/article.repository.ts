@@ -8,6 +8,14 @@ export type NewArticleCategory = Insertable<ArticleCategoriesTable>;
 export type ArticleListRow = Selectable<ArticlesTable> & { category_slug: string | null; category_name: string | null };
 export type ArticleCategoryRow = Selectable<ArticleCategoriesTable> & { article_count: number };
 
+/**
+ * Readers see a published article from its publication date on: an editor schedules one by giving
+ * it a date to come (ISO-8601 UTC text compares in time order).
+ */
+function visibleUntil(): string {
+  return new Date().toISOString();
+}
+
 export function createArticleRepository(db: Executor) {
   const published = () =>
     db
@@ -15,7 +23,8 @@ export function createArticleRepository(db: Executor) {
       .leftJoin('article_categories', 'article_categories.id', 'articles.category_id')
       .selectAll('articles')
       .select(['article_categories.slug as category_slug', 'article_categories.name as category_name'])
-      .where('articles.status', '=', 'published');
+      .where('articles.status', '=', 'published')
+      .where('articles.published_at', '<=', visibleUntil());
 
   return {
     /** One page of published articles, newest first (ties: the later one first). */
@@ -34,7 +43,8 @@ export function createArticleRepository(db: Executor) {
       let query = db
         .selectFrom('articles')
         .select(sql<string | number>`count(*)`.as('n'))
-        .where('status', '=', 'published');
+        .where('status', '=', 'published')
+        .where('published_at', '<=', visibleUntil());
       if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
       return toCount((await query.executeTakeFirst())?.n);
     },
@@ -65,6 +75,7 @@ export function createArticleRepository(db: Executor) {
             .select(eb.fn.countAll().as('n'))
             .whereRef('articles.category_id', '=', 'article_categories.id')
             .where('articles.status', '=', 'published')
+            .where('articles.published_at', '<=', visibleUntil())
             .as('article_count'),
         )
         .orderBy('article_categories.position')
@@ -85,6 +96,76 @@ export function createArticleRepository(db: Executor) {
       return id;
     },
 
+    /** Every article in any state, the newest first (the administration's list). */
+    async listAll(limit: number, offset: number): Promise<{ rows: ArticleListRow[]; total: number }> {
+      const rows = await db
+        .selectFrom('articles')
+        .leftJoin('article_categories', 'article_categories.id', 'articles.category_id')
+        .selectAll('articles')
+        .select(['article_categories.slug as category_slug', 'article_categories.name as category_name'])
+        .orderBy('articles.published_at', 'desc')
+        .orderBy('articles.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const count = await db
+        .selectFrom('articles')
+        .select(sql<string | number>`count(*)`.as('n'))
+        .executeTakeFirst();
+      return { rows, total: toCount(count?.n) };
+    },
+
+    /** An article in any state, with its category. */
+    async findWithCategory(id: number): Promise<ArticleListRow | undefined> {
+      return db
+        .selectFrom('articles')
+        .leftJoin('article_categories', 'article_categories.id', 'articles.category_id')
+        .selectAll('articles')
+        .select(['article_categories.slug as category_slug', 'article_categories.name as category_name'])
+        .where('articles.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async findIdBySlug(slug: string): Promise<number | undefined> {
+      return (await db.selectFrom('articles').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+    },
+
+    async update(id: number, changes: Partial<NewArticle>): Promise<void> {
+      await db.updateTable('articles').set(changes).where('id', '=', id).execute();
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('articles').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async findCategoryById(id: number): Promise<ArticleCategoryRow | undefined> {
+      return (await this.listCategories()).find((c) => c.id === id);
+    },
+
+    async findCategoryIdBySlug(slug: string): Promise<number | undefined> {
+      return (await db.selectFrom('article_categories').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+    },
+
+    async nextCategoryPosition(): Promise<number> {
+      const row = await db
+        .selectFrom('article_categories')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .executeTakeFirst();
+      return Number(row?.max ?? 0) + 1;
+    },
+
+    async updateCategory(id: number, changes: Partial<NewArticleCategory>): Promise<void> {
+      await db.updateTable('article_categories').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Removes a category; its articles stay, in no category. */
+    async deleteCategory(id: number): Promise<boolean> {
+      await db.updateTable('articles').set({ category_id: null }).where('category_id', '=', id).execute();
+      const result = await db.deleteFrom('article_categories').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     async insert(article: NewArticle): Promise<number> {
       const { id } = await db.insertInto('articles').values(article).returning('id').executeTakeFirstOrThrow();
       return id;
@@ -97,6 +178,7 @@ export function createArticleRepository(db: Executor) {
         .selectAll('articles')
         .select(['article_categories.slug as category_slug', 'article_categories.name as category_name'])
         .where('articles.status', '=', 'published')
+        .where('articles.published_at', '<=', visibleUntil())
         .orderBy('articles.published_at', 'desc')
         .orderBy('articles.id', 'desc')
         .limit(limit)
@@ -113,6 +195,7 @@ export function createArticleRepository(db: Executor) {
         .selectFrom('articles')
         .select('id')
         .where('status', '=', 'published')
+        .where('published_at', '<=', visibleUntil())
         .orderBy('id')
         .execute();
       return rows.map((r) => r.id);
@@ -128,6 +211,7 @@ export function createArticleRepository(db: Executor) {
         .select(['article_categories.slug as category_slug', 'article_categories.name as category_name'])
         .where('articles.id', 'in', ids)
         .where('articles.status', '=', 'published')
+        .where('articles.published_at', '<=', visibleUntil())
         .execute();
     },
 
@@ -136,6 +220,7 @@ export function createArticleRepository(db: Executor) {
         .selectFrom('articles')
         .select(sql<string | number>`count(*)`.as('n'))
         .where('status', '=', 'published')
+        .where('published_at', '<=', visibleUntil())
         .executeTakeFirst();
       return toCount(row?.n);
     },

@@ -41,6 +41,15 @@ export interface BookListRow extends BookRow {
   first_chapter_code: string | null;
 }
 
+/** A chapter as the administration edits it. */
+export type AdminChapterRow = Selectable<ChaptersTable>;
+
+/** One line of a book's chapter list in the administration. */
+export type AdminChapterHeadingRow = Pick<
+  Selectable<ChaptersTable>,
+  'id' | 'code' | 'position' | 'title' | 'updated_at'
+>;
+
 /** A chapter with its text, for the whole-document call. */
 export type ChapterRow = Pick<
   Selectable<ChaptersTable>,
@@ -218,6 +227,129 @@ export function createBookRepository(db: Executor) {
         .where('position', '=', position)
         .executeTakeFirst();
       return row?.code;
+    },
+
+    // ---- The administration's writes (book-admin.service.ts runs them in one transaction). ----
+
+    /** Every book in any state (or one state), most recently changed first, with its chapter count. */
+    async listForAdmin(filter: { status?: ContentStatus; limit: number; offset: number }): Promise<{
+      rows: BookListRow[];
+      total: number;
+    }> {
+      let query = withListColumns();
+      let count = db.selectFrom('books').select(sql<string | number>`count(*)`.as('n'));
+      if (filter.status) {
+        query = query.where('books.status', '=', filter.status);
+        count = count.where('status', '=', filter.status);
+      }
+      const rows = await query
+        .orderBy('books.updated_at', 'desc')
+        .orderBy('books.id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
+      return { rows: rows.map(toListRow), total: toCount((await count.executeTakeFirst())?.n) };
+    },
+
+    /** The book with this id in any state, with its chapter count and first chapter. */
+    async findListRowById(id: number): Promise<BookListRow | undefined> {
+      const row = await withListColumns().where('books.id', '=', id).executeTakeFirst();
+      return row ? toListRow(row) : undefined;
+    },
+
+    /** Ids and states of the books with these codes (the admin search answers codes). */
+    async listIdsByCodes(codes: string[]): Promise<{ id: number; code: string; status: ContentStatus }[]> {
+      if (codes.length === 0) return [];
+      return db.selectFrom('books').select(['id', 'code', 'status']).where('code', 'in', codes).execute();
+    },
+
+    async codeExists(code: string): Promise<boolean> {
+      return !!(await db.selectFrom('books').select('id').where('code', '=', code).executeTakeFirst());
+    },
+
+    async chapterCodeExists(code: string): Promise<boolean> {
+      return !!(await db.selectFrom('chapters').select('id').where('code', '=', code).executeTakeFirst());
+    },
+
+    async updateBook(bookId: number, patch: Partial<NewBook>): Promise<void> {
+      await db.updateTable('books').set(patch).where('id', '=', bookId).execute();
+    },
+
+    /**
+     * Deletes a book: its chapters, notes, favourites and reading history go by the foreign keys'
+     * cascade; compilation items and the import record point at it without one, so they go here.
+     */
+    async deleteBook(bookId: number): Promise<void> {
+      await db.deleteFrom('compilation_items').where('item_type', '=', 'book').where('item_id', '=', bookId).execute();
+      await db.deleteFrom('import_records').where('kind', '=', 'book').where('item_id', '=', bookId).execute();
+      await db.deleteFrom('chapters').where('book_id', '=', bookId).execute();
+      await db.deleteFrom('books').where('id', '=', bookId).execute();
+    },
+
+    /** A book's chapters in reading order, as the administration lists them (no text). */
+    async listAdminChapters(bookId: number): Promise<AdminChapterHeadingRow[]> {
+      return db
+        .selectFrom('chapters')
+        .select(['id', 'code', 'position', 'title', 'updated_at'])
+        .where('book_id', '=', bookId)
+        .orderBy('position')
+        .execute();
+    },
+
+    async findChapterById(id: number): Promise<AdminChapterRow | undefined> {
+      return db.selectFrom('chapters').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async countChapters(bookId: number): Promise<number> {
+      const row = await db
+        .selectFrom('chapters')
+        .select(sql<string | number>`count(*)`.as('n'))
+        .where('book_id', '=', bookId)
+        .executeTakeFirst();
+      return toCount(row?.n);
+    },
+
+    async insertChapter(bookId: number, chapter: NewChapter): Promise<number> {
+      const { id } = await db
+        .insertInto('chapters')
+        .values({ ...chapter, book_id: bookId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async updateChapter(
+      chapterId: number,
+      patch: Partial<Pick<NewChapter, 'title' | 'body_html' | 'body_markdown' | 'updated_at'>>,
+    ): Promise<void> {
+      await db.updateTable('chapters').set(patch).where('id', '=', chapterId).execute();
+    },
+
+    async deleteChapter(chapterId: number): Promise<void> {
+      await db.deleteFrom('chapters').where('id', '=', chapterId).execute();
+    },
+
+    /**
+     * Gives a book's chapters the positions 1..n in the order of `ids` (every chapter of the book).
+     * Positions are unique per book, so they first move out of the way (negative), then into place.
+     */
+    async setChapterOrder(bookId: number, ids: number[], at: string): Promise<void> {
+      for (const [i, id] of ids.entries()) {
+        await db
+          .updateTable('chapters')
+          .set({ position: -(i + 1) })
+          .where('id', '=', id)
+          .where('book_id', '=', bookId)
+          .execute();
+      }
+      for (const [i, id] of ids.entries()) {
+        await db
+          .updateTable('chapters')
+          .set({ position: i + 1, updated_at: at })
+          .where('id', '=', id)
+          .where('book_id', '=', bookId)
+          .execute();
+      }
     },
 
     async countPublished(): Promise<number> {

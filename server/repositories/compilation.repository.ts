@@ -31,6 +31,51 @@ export function createCompilationRepository(db: Executor) {
       return id;
     },
 
+    /** Every compilation in any state, in their order (the administration). */
+    async listAll(): Promise<CompilationRow[]> {
+      return db.selectFrom('compilations').selectAll().orderBy('position').orderBy('id').execute();
+    },
+
+    async findById(id: number): Promise<CompilationRow | undefined> {
+      return db.selectFrom('compilations').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async update(id: number, changes: Partial<NewCompilation>): Promise<void> {
+      await db.updateTable('compilations').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Replaces a compilation's items by these, in this order. */
+    async replaceItems(id: number, items: Omit<NewCompilationItem, 'compilation_id' | 'position'>[]): Promise<void> {
+      await db.deleteFrom('compilation_items').where('compilation_id', '=', id).execute();
+      if (items.length > 0) {
+        await db
+          .insertInto('compilation_items')
+          .values(items.map((item, i) => ({ ...item, compilation_id: id, position: i + 1 })))
+          .execute();
+      }
+    },
+
+    async delete(id: number): Promise<boolean> {
+      await db.deleteFrom('compilation_items').where('compilation_id', '=', id).execute();
+      const result = await db.deleteFrom('compilations').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async nextPosition(): Promise<number> {
+      const row = await db
+        .selectFrom('compilations')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .executeTakeFirst();
+      return Number(row?.max ?? 0) + 1;
+    },
+
+    /** What an editor can pick for a compilation: every item of one kind, any state, by title. */
+    async listChoices(type: CompilationItemType): Promise<{ id: number; title: string; status: string }[]> {
+      const table =
+        type === 'book' ? 'books' : type === 'talk' ? 'audio_talks' : type === 'article' ? 'articles' : 'videos';
+      return db.selectFrom(table).select(['id', 'title', 'status']).orderBy('title').execute();
+    },
+
     async findBySlug(slug: string): Promise<CompilationRow | undefined> {
       return db.selectFrom('compilations').selectAll().where('slug', '=', slug).executeTakeFirst();
     },

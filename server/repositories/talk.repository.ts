@@ -218,6 +218,55 @@ export function createTalkRepository(db: Executor) {
       return db.selectFrom('audio_collections').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Every collection in any state, in their order (the administration). */
+    async listAllCollections(): Promise<CollectionRow[]> {
+      return db.selectFrom('audio_collections').selectAll().orderBy('position').orderBy('id').execute();
+    },
+
+    /** The talks of these collections in any state, in their order (the administration). */
+    async listTalksOfCollections(collectionIds: number[]): Promise<TalkRow[]> {
+      if (collectionIds.length === 0) return [];
+      return db
+        .selectFrom('audio_talks')
+        .selectAll()
+        .where('collection_id', 'in', collectionIds)
+        .orderBy('collection_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    async updateCollection(id: number, changes: Partial<NewCollection>): Promise<void> {
+      await db.updateTable('audio_collections').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Numbers the collections 1, 2, … in the order of `ids`. */
+    async setCollectionPositions(ids: number[], updatedAt: string): Promise<void> {
+      for (const [i, id] of ids.entries()) {
+        await db
+          .updateTable('audio_collections')
+          .set({ position: i + 1, updated_at: updatedAt })
+          .where('id', '=', id)
+          .execute();
+      }
+    },
+
+    /** Numbers the talks of one collection 1, 2, … in the order of `ids`. */
+    async setTalkPositions(collectionId: number, ids: number[], updatedAt: string): Promise<void> {
+      for (const [i, id] of ids.entries()) {
+        await db
+          .updateTable('audio_talks')
+          .set({ position: i + 1, updated_at: updatedAt })
+          .where('id', '=', id)
+          .where('collection_id', '=', collectionId)
+          .execute();
+      }
+    },
+
+    async deleteTalk(id: number): Promise<void> {
+      await db.deleteFrom('audio_talks').where('id', '=', id).execute();
+    },
+
     async listTalkIds(): Promise<number[]> {
       return (await db.selectFrom('audio_talks').select('id').orderBy('id').execute()).map((r) => r.id);
     },

@@ -39,6 +39,23 @@ export function createVideoRepository(db: Executor) {
         .execute();
     },
 
+    /** Every video in any state, newest first (the administration). */
+    async listAll(): Promise<VideoRow[]> {
+      return db.selectFrom('videos').selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    async findIdBySlug(slug: string): Promise<number | undefined> {
+      return (await db.selectFrom('videos').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+    },
+
+    async update(id: number, changes: Partial<NewVideo>): Promise<void> {
+      await db.updateTable('videos').set(changes).where('id', '=', id).execute();
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('videos').where('id', '=', id).execute();
+    },
+
     async listIds(): Promise<number[]> {
       return (await db.selectFrom('videos').select('id').orderBy('id').execute()).map((r) => r.id);
     },

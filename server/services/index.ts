@@ -5,10 +5,13 @@ import { createRepositories, type Repositories } from '#server/repositories/inde
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import { createArticleService } from './article.service.ts';
 import { createAudioService } from './audio.service.ts';
+import { createArticleAdminService } from './article-admin.service.ts';
 import { createAuditService } from './audit.service.ts';
+import { createCompilationAdminService } from './compilation-admin.service.ts';
 import { createAuthService } from './auth.service.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createBookService } from './book.service.ts';
+import { createBookAdminService } from './book-admin.service.ts';
 import { createBookmarkService } from './bookmark.service.ts';
 import { createCompilationService } from './compilation.service.ts';
 import { createCoverService } from './cover.service.ts';
@@ -26,8 +29,11 @@ import type { RandomSource } from './random.ts';
 import { createSearchCollectionService } from './search-collection.service.ts';
 import { createSearchIndexer } from './search-indexer.service.ts';
 import { createSearchService } from './search.service.ts';
+import { createSiteAdminService } from './site-admin.service.ts';
 import { createSiteService } from './site.service.ts';
 import { createSocialLoginService } from './social-login.service.ts';
+import { createTalkAdminService } from './talk-admin.service.ts';
+import { createVideoAdminService } from './video-admin.service.ts';
 import { createVideoService } from './video.service.ts';
 
 export interface ServiceDeps {
@@ -71,6 +77,9 @@ export function createServices(deps: ServiceDeps) {
   const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
   const searchCollections = createSearchCollectionService({ repos });
   const audit = createAuditService({ repos });
+  const compilationAdmin = createCompilationAdminService({ repos, transaction });
+  const articleAdmin = createArticleAdminService({ repos, transaction, onIndexed: search.invalidate });
+  const siteAdmin = createSiteAdminService({ repos, transaction, home, site });
   const importer = createImportService({
     repos,
     transaction,
@@ -81,6 +90,16 @@ export function createServices(deps: ServiceDeps) {
   });
   const articles = createArticleService({ repos, transaction, onIndexed: search.invalidate });
   const compilations = createCompilationService({ repos });
+  const adminMedia = {
+    repos,
+    transaction,
+    media: deps.media,
+    uploadLimitMb: deps.env.UPLOAD_MAX_MB,
+    onIndexed: search.invalidate,
+  };
+  const talkAdmin = createTalkAdminService(adminMedia);
+  const videoAdmin = createVideoAdminService(adminMedia);
+  const bookAdmin = createBookAdminService({ repos, transaction, media: deps.media, onIndexed: search.invalidate });
   const demoImport = createDemoImportService({
     demoDir: deps.demoDir,
     logger: deps.logger,
@@ -95,10 +114,16 @@ export function createServices(deps: ServiceDeps) {
     compilations,
     home,
     books,
+    bookAdmin,
+    talkAdmin,
+    videoAdmin,
     library,
     demoImport,
     importer,
     audit,
+    compilationAdmin,
+    articleAdmin,
+    siteAdmin,
     audio,
     videos,
     bookmarks,

@@ -53,7 +53,9 @@ export async function indexTalk(
   transcript?: readonly TranscriptSegment[],
 ): Promise<void> {
   const talk = await repos.talks.findTalkById(talkId);
-  if (!talk || talk.status !== 'published') {
+  // A talk is found only while its collection is published too (as readers see it).
+  const collection = talk ? await repos.talks.findCollectionById(talk.collection_id) : undefined;
+  if (!talk || talk.status !== 'published' || collection?.status !== 'published') {
     await repos.search.removeItem(SearchKind.talk, talkId);
     await repos.search.removeItem(SearchKind.transcript, talkId);
     return;

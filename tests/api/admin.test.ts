@@ -4,7 +4,7 @@ import { ZAuditPageSchema } from '#common/contracts/admin.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { makeSilentMp3 } from '../factories/import-files.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
@@ -18,15 +18,7 @@ describe.each(engines)('administration API on %s', (engine) => {
     t = await createTestApp(engine, { demo: false, env: { UPLOAD_MAX_MB: '1' } });
     reader = await registerReader(t);
     moderator = await registerReader(t);
-    await t.services.auth.createOrPromoteAdmin('quantri01', 'mat-khau-quan-tri');
-    const login = await t.app.request('/api/v1/public/user/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'quantri01', password: 'mat-khau-quan-tri' }),
-    });
-    const session = (await login.json()) as { data: { token: string; user: { displayName: string } } };
-    admin = session.data.token;
-    adminName = session.data.user.displayName;
+    ({ token: admin, displayName: adminName } = await loginAdmin(t));
     const adminUser = (await t.services.auth.authenticate(admin))!;
     await t.services.auth.changeRole(adminUser, (await t.services.auth.authenticate(moderator))!.id, 'moderator');
   });
@@ -142,5 +134,89 @@ describe.each(engines)('administration API on %s', (engine) => {
     });
     expect(notAForm.status).toBe(400);
     expect(z.object({ errorMessage: z.string() }).parse(await notAForm.json()).errorMessage).toMatch(/[à-ỹ]/);
+  });
+
+  it('edits the 70 home keywords and the 7 footer quotes: exact counts, no duplicates, logged', async () => {
+    const put = (url: string, token: string | null, body: unknown) =>
+      t.app.request(`/api/v1${url}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+        body: JSON.stringify(body),
+      });
+    const keywords = Array.from({ length: 70 }, (_, i) =>
+      i % 10 === 0 ? { keywords: [`Từ khoá ${i + 1}`, 'chánh niệm'] } : { keyword: `Từ khoá ${i + 1}` },
+    );
+    for (const [token, status] of [
+      [null, 401],
+      [reader, 403],
+      [moderator, 403],
+    ] as const) {
+      expect((await put('/admin/home_keywords', token, { keywords })).status).toBe(status);
+      expect(
+        (await t.app.request('/api/v1/admin/footer_quotes', { headers: token ? { 'x-token': token } : {} })).status,
+      ).toBe(status);
+    }
+    const bad: [unknown, RegExp][] = [
+      [{ keywords: keywords.slice(0, 69) }, /đúng 70/],
+      [{ keywords: [...keywords.slice(0, 69), { keyword: 'Từ khoá 2' }] }, /trùng/],
+      [{ keywords: [...keywords.slice(0, 69), { keyword: '   ' }] }, /trống/],
+    ];
+    for (const [body, message] of bad) {
+      const res = await put('/admin/home_keywords', admin, body);
+      expect(res.status).toBe(400);
+      const error = ZErrorResponseSchema.parse(await res.json());
+      expect(`${error.errorMessage} ${Object.values(error.fields ?? {}).join(' ')}`).toMatch(message);
+    }
+    const saved = await put('/admin/home_keywords', admin, { keywords });
+    expect(saved.status).toBe(200);
+    const publicList = (await (await t.app.request('/api/v1/public/search/keywords')).json()) as { data: unknown[] };
+    expect(publicList.data).toEqual(keywords);
+
+    const quotes = Array.from({ length: 7 }, (_, i) => ({
+      text: `Lời dạy số ${i + 1}: sống trong hiện tại.`,
+      original: i === 0 ? 'Dhammo have rakkhati dhammacāriṃ.' : '',
+      source: 'Kinh Pháp Cú',
+      translator: null,
+    }));
+    expect((await put('/admin/footer_quotes', admin, { quotes: quotes.slice(0, 6) })).status).toBe(400);
+    expect(
+      (await put('/admin/footer_quotes', admin, { quotes: [{ ...quotes[0], source: '' }, ...quotes.slice(1)] })).status,
+    ).toBe(400);
+    expect((await put('/admin/footer_quotes', admin, { quotes })).status).toBe(200);
+    expect((await t.services.site.listFooterQuotes()).map((q) => [q.text, q.original])).toEqual(
+      quotes.map((q, i) => [q.text, i === 0 ? q.original : null]),
+    );
+    const log = ZAuditPageSchema.parse(
+      (
+        (await (await t.app.request('/api/v1/admin/audit?perPage=2', { headers: { 'x-token': admin } })).json()) as {
+          data: unknown;
+        }
+      ).data,
+    );
+    expect(log.items.map((e) => e.itemType)).toEqual(['footer_quotes', 'keywords']);
+  });
+});
+
+describe('the import upload takes files past the 1 MB limit of other API bodies', () => {
+  it('imports a 1.5 MB MP3 when UPLOAD_MAX_MB allows it', async () => {
+    const t = await createTestApp('sqlite', { demo: false, env: { UPLOAD_MAX_MB: '3' } });
+    try {
+      const { token } = await loginAdmin(t);
+      const mp3 = makeSilentMp3(4000);
+      expect(mp3.length).toBeGreaterThan(1.5 * 1024 * 1024);
+      const form = new FormData();
+      form.append('files', new File([mp3 as BlobPart], 'bai-dai.mp3'));
+      form.append('collection', 'Bài giảng dài');
+      const res = await t.app.request('/api/v1/admin/import', {
+        method: 'POST',
+        headers: { 'x-token': token },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+      const outcomes = ((await res.json()) as { data: { status: string }[] }).data;
+      expect(outcomes.map((o) => o.status)).toEqual(['added']);
+    } finally {
+      await t.close();
+    }
   });
 });

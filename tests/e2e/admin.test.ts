@@ -64,4 +64,89 @@ describe('the administration area', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('lets an admin edit the footer quotes (shown on the site at once) and refuses a keyword list that is not 70 long', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await loginAsAdmin(context, baseURL, dataDir);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/quan-tri/trang-chu`, { waitUntil: 'networkidle' });
+    const keywords = page.locator('#keywords');
+    const lines = (await keywords.inputValue()).split('\n');
+    expect(lines).toHaveLength(70);
+    await keywords.fill(lines.slice(0, 69).join('\n'));
+    await page.getByRole('button', { name: 'Lưu gợi ý' }).click();
+    await page.getByTestId('keywords-form').getByRole('alert').filter({ hasText: 'đúng 70' }).waitFor();
+
+    const texts = Array.from({ length: 7 }, (_, i) => `Hãy sống tỉnh thức, lời trích thử số ${i + 1}.`);
+    for (const [i, text] of texts.entries()) await page.locator(`#text-${i}`).fill(text);
+    await page.getByRole('button', { name: 'Lưu lời trích' }).click();
+    await page.getByTestId('quotes-form').getByRole('status').filter({ hasText: 'Đã lưu.' }).waitFor();
+    await screenshot(page, 'admin-site-lists-390');
+    await page.goto(baseURL, { waitUntil: 'networkidle' });
+    const footer = await page.locator('footer').innerText();
+    expect(texts.some((text) => footer.includes(text))).toBe(true);
+    await context.close();
+  });
+
+  it('lets an admin write an article in Markdown with a live preview, publish it and read it in the news', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await loginAsAdmin(context, baseURL, dataDir);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/quan-tri/bai-viet`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Viết bài mới' }).click();
+    await page.waitForURL(/\/quan-tri\/bai-viet\/moi$/);
+    await page.locator('#title').fill('Thông báo khoá tu Phật thất');
+    await page
+      .locator('#bodyMarkdown')
+      .fill('Khoá tu **Phật thất** bắt đầu từ rằm tháng Mười.\n\n- Đăng ký sớm\n- Mang theo áo tràng');
+    // The preview is what will be stored: rendered and sanitised on the server.
+    await page.getByTestId('article-preview').locator('strong', { hasText: 'Phật thất' }).waitFor();
+    expect(await page.getByTestId('article-preview').locator('li').count()).toBe(2);
+    await page.locator('#categoryId').selectOption({ index: 1 });
+    await page.locator('input[name="status"][value="published"]').check();
+    await screenshot(page, 'admin-article-editor-1280');
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.waitForURL(/\/quan-tri\/bai-viet\/\d+\?da-luu=1$/);
+    await page.getByRole('link', { name: 'Xem bài trên trang đọc' }).click();
+    await page.waitForURL(/\/tin-tuc\/thong-bao-khoa-tu-phat-that$/);
+    await page.locator('h1', { hasText: 'Thông báo khoá tu Phật thất' }).waitFor();
+    expect(await page.locator('.news-article-body strong').innerText()).toBe('Phật thất');
+    await page.goto(`${baseURL}/tin-tuc`, { waitUntil: 'networkidle' });
+    expect(await page.locator('main').innerText()).toContain('Thông báo khoá tu Phật thất');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets an admin make a compilation, order its items and publish it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await loginAsAdmin(context, baseURL, dataDir);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/quan-tri/tong-hop/moi`, { waitUntil: 'networkidle' });
+    await page.locator('#title').fill('Đọc và nghe về Vu Lan');
+    await page.locator('#item-type').selectOption('talk');
+    await page.locator('#item-pick').selectOption({ label: 'Vu-lan' });
+    await page.getByRole('button', { name: 'Thêm mục' }).click();
+    await page.locator('#item-type').selectOption('book');
+    await page.locator('#item-pick').selectOption({ index: 1 });
+    const bookTitle = (await page.locator('#item-pick option:checked').innerText()).trim();
+    await page.getByRole('button', { name: 'Thêm mục' }).click();
+    // The book first.
+    await page.getByRole('button', { name: `Đưa “${bookTitle}” lên` }).click();
+    expect(await page.getByTestId('compilation-items').locator('li').allInnerTexts()).toEqual([
+      expect.stringContaining(bookTitle),
+      expect.stringContaining('Vu-lan'),
+    ]);
+    await page.locator('input[name="status"][value="published"]').check();
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.waitForURL(/\/quan-tri\/tong-hop\/\d+\?da-luu=1$/);
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(`${baseURL}/tong-hop/${id}`, { waitUntil: 'networkidle' });
+    await page.locator('h1', { hasText: 'Đọc và nghe về Vu Lan' }).waitFor();
+    const main = await page.locator('main').innerText();
+    expect(main.indexOf(bookTitle)).toBeLessThan(main.indexOf('Vu-lan'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,15 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR, screenshot, watchPageErrors } from './support/browser.ts';
-import { loginAs } from './support/session.ts';
+import { adminToken, loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
-const root = path.resolve(import.meta.dirname, '..', '..');
 const CHAPTER = `${baseURL}/kinh-kim-cang-1/kinh-kim-cang`;
 const GROUP_NAME = 'Lời kinh buổi sáng';
 
@@ -53,24 +52,8 @@ async function api<T = { id: number }>(token: string, method: string, url: strin
   return ((await res.json()) as { data: T }).data;
 }
 
-/** A moderator of the running library, made the way its operators do it: the admin command. */
-async function moderatorToken(): Promise<string> {
-  const username = 'kiemduyetnhom';
-  const password = 'mat-khau-kiem-duyet-nhom';
-  const made = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/create-admin.ts', '--username', username], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: password, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
-  const res = await fetch(`${baseURL}/api/v1/public/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+/** A moderator of the running library (an admin, made with the admin command). */
+const moderatorToken = () => adminToken(baseURL, dataDir, 'kiemduyetnhom', 'mat-khau-kiem-duyet-nhom');
 
 const quotes = (page: Page) => page.getByTestId('note-card').locator('blockquote').allInnerTexts();
 

@@ -81,3 +81,22 @@ export async function registerReader(t: TestApp): Promise<string> {
   });
   return ZSessionResponseSchema.parse(await res.json()).data.token;
 }
+
+/**
+ * An administrator made the way operators do it (the admin command's service call), logged in
+ * through the API; returns the session token and the display name the audit log shows.
+ */
+export async function loginAdmin(
+  t: TestApp,
+  username = 'quantri01',
+  password = 'mat-khau-quan-tri',
+): Promise<{ token: string; displayName: string }> {
+  await t.services.auth.createOrPromoteAdmin(username, password);
+  const res = await t.app.request('/api/v1/public/user/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const { data } = ZSessionResponseSchema.parse(await res.json());
+  return { token: data.token, displayName: data.user.displayName };
+}

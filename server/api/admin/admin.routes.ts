@@ -1,21 +1,16 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZAuditPageSchema, ZAuditQuerySchema } from '#common/contracts/admin.schema.ts';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { Services } from '#server/services/index.ts';
 import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const security = [{ token: [] }];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  403: json(ZErrorResponseSchema, 'Not an admin'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('Not logged in'),
+  403: errorResponse('Not an admin'),
 };
 const tags = ['Quản trị'];
 
@@ -32,7 +27,7 @@ const audit = createRoute({
   method: 'get',
   path: '/admin/audit',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'The audit log: who did what to which item, newest first (filter by itemType)',
   request: { query: ZAuditQuerySchema },
   responses: { 200: json(z.object({ data: ZAuditPageSchema }), 'One page of the log'), ...errors },
@@ -42,7 +37,7 @@ const importFiles = createRoute({
   method: 'post',
   path: '/admin/import',
   tags,
-  security,
+  security: tokenSecurity,
   summary:
     'Import uploaded files (EPUB, DOCX, Markdown, MP3 with its .vtt/.srt) with the same importers as npm run import',
   description:
@@ -50,7 +45,7 @@ const importFiles = createRoute({
   responses: {
     200: json(z.object({ data: z.array(ZImportOutcomeSchema) }), 'What happened to each file'),
     ...errors,
-    413: json(ZErrorResponseSchema, 'Larger than UPLOAD_MAX_MB'),
+    413: errorResponse('Larger than UPLOAD_MAX_MB'),
   },
 });
 

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import {
   ZFeatureRequestSchema,
   ZModerationDecisionRequestSchema,
@@ -10,26 +9,21 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, idParam, json, tokenSecurity } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const security = [{ token: [] }];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input, or the group is not in that state'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  403: json(ZErrorResponseSchema, 'Not a moderator or admin'),
-  404: json(ZErrorResponseSchema, 'No such group'),
+  400: errorResponse('Bad input, or the group is not in that state'),
+  401: errorResponse('Not logged in'),
+  403: errorResponse('Not a moderator or admin'),
+  404: errorResponse('No such group'),
 };
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['Kiểm duyệt'];
 
 const queue = createRoute({
   method: 'get',
   path: '/moderation/queue',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Note groups waiting for moderation, the longest waiting first, with their notes and history',
   request: { query: ZModerationQueueQuerySchema },
   responses: { 200: json(z.object({ data: ZModerationQueueSchema }), 'The queue'), ...errors },
@@ -38,7 +32,7 @@ const decide = createRoute({
   method: 'post',
   path: '/moderation/note_group/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Approve or reject a pending group (a reason is required to reject); the decision is recorded',
   request: {
     params: idParam,
@@ -50,7 +44,7 @@ const feature = createRoute({
   method: 'post',
   path: '/moderation/note_group/{id}/feature',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Feature an approved group on the quotes page ({featured: false} stops featuring it)',
   request: {
     params: idParam,

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import {
   ZCreateNoteGroupRequestSchema,
   ZModerationEventSchema,
@@ -15,32 +14,25 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const security = [{ token: [] }];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  404: json(ZErrorResponseSchema, 'Absent, or not yours'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('Not logged in'),
+  404: errorResponse('Absent, or not yours'),
 };
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
 /** Public list calls take an optional body: none means the defaults. */
 const optionalBody = <T extends z.ZodType>(schema: T) => ({
   required: false,
   content: { 'application/json': { schema } },
 });
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const ZOk = z.object({ data: z.object({ ok: z.literal(true) }) });
 const tags = ['Nhóm ghi chú'];
 
 const listGroups = createRoute({
   method: 'get',
   path: '/note_groups',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'My note groups, the most recently changed first',
   responses: { 200: json(z.object({ data: z.array(ZNoteGroupSchema) }), 'My groups'), 401: errors[401] },
 });
@@ -48,16 +40,16 @@ const createGroup = createRoute({
   method: 'post',
   path: '/note_groups',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Make a note group',
-  request: { body: body(ZCreateNoteGroupRequestSchema) },
+  request: { body: jsonBody(ZCreateNoteGroupRequestSchema) },
   responses: { 201: json(z.object({ data: ZNoteGroupSchema }), 'The new group'), ...errors },
 });
 const getGroup = createRoute({
   method: 'get',
   path: '/note_group/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'One of my groups, with its moderation state',
   request: { params: idParam },
   responses: { 200: json(z.object({ data: ZNoteGroupSchema }), 'The group'), ...errors },
@@ -66,25 +58,25 @@ const updateGroup = createRoute({
   method: 'put',
   path: '/note_group/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Rename, describe, publish (isPublic: true → moderation queue) or withdraw a group',
-  request: { params: idParam, body: body(ZUpdateNoteGroupRequestSchema) },
+  request: { params: idParam, body: jsonBody(ZUpdateNoteGroupRequestSchema) },
   responses: { 200: json(z.object({ data: ZNoteGroupSchema }), 'The group'), ...errors },
 });
 const deleteGroup = createRoute({
   method: 'delete',
   path: '/note_group/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Delete a group (its notes stay, in no group)',
   request: { params: idParam },
-  responses: { 200: json(ZOk, 'Deleted'), ...errors },
+  responses: { 200: json(ZOkResponseSchema, 'Deleted'), ...errors },
 });
 const groupHistory = createRoute({
   method: 'get',
   path: '/note_group/{id}/history',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'The moderation history of my group (submitted, approved, rejected with the reason…)',
   request: { params: idParam },
   responses: { 200: json(z.object({ data: z.array(ZModerationEventSchema) }), 'The history'), ...errors },
@@ -93,7 +85,7 @@ const groupPdf = createRoute({
   method: 'get',
   path: '/note_group/{id}/pdf',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'My group as a PDF (Vietnamese text, highlight colours, links to the sources)',
   request: { params: idParam },
   responses: {
@@ -108,7 +100,7 @@ const groupWithNotes = createRoute({
   method: 'get',
   path: '/note_group_with_notes',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'One of my groups with a page of its notes (sort a-z by default, z-a, newest, oldest, custom)',
   request: { query: ZNoteGroupWithNotesQuerySchema },
   responses: { 200: json(z.object({ data: ZNoteGroupWithNotesSchema }), 'The group and its notes'), ...errors },
@@ -118,7 +110,7 @@ const publicGroup = createRoute({
   path: '/public/note_group',
   tags,
   summary: 'An approved public group with its notes',
-  request: { body: body(ZPublicNoteGroupRequestSchema) },
+  request: { body: jsonBody(ZPublicNoteGroupRequestSchema) },
   responses: {
     200: json(z.object({ data: ZPublicNoteGroupDetailSchema }), 'The group'),
     400: errors[400],

@@ -1,5 +1,4 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   ZVideoResponseSchema,
   ZVideoSlugQuerySchema,
@@ -9,11 +8,8 @@ import {
 import type { Services } from '#server/services/index.ts';
 import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const tags = ['Video'];
 
 const listRoute = createRoute({
@@ -24,7 +20,7 @@ const listRoute = createRoute({
   request: { query: ZVideosQuerySchema },
   responses: {
     200: json(ZVideosResponseSchema, 'One page of videos'),
-    400: json(ZErrorResponseSchema, 'Bad input'),
+    400: errorResponse('Bad input'),
   },
 });
 
@@ -36,8 +32,8 @@ const detailRoute = createRoute({
   request: { query: ZVideoSlugQuerySchema },
   responses: {
     200: json(ZVideoResponseSchema, 'The video'),
-    400: json(ZErrorResponseSchema, 'Bad input'),
-    404: json(ZErrorResponseSchema, 'No such published video'),
+    400: errorResponse('Bad input'),
+    404: errorResponse('No such published video'),
   },
 });
 

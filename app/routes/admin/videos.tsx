@@ -1,0 +1,256 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { SITE_NAME } from '#common/constants.ts';
+import { MEDIA_STATUS_LABELS, ZIdSchema, ZMediaStatusSchema } from '#common/contracts/talk-admin.schema.ts';
+import { ZVideoUpdateSchema, type AdminVideo } from '#common/contracts/video-admin.schema.ts';
+import { UploadForm } from '#app/components/admin/upload-form.tsx';
+import { TextField } from '#app/components/forms/text-field.tsx';
+import { requireAdminPage } from '#app/lib/admin.server.ts';
+import { formatDate, formatDuration } from '#app/lib/format.ts';
+import { formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
+import type { Route } from './+types/videos';
+import '#app/styles/admin-media.css';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdminPage(request, context);
+  return {
+    videos: (await context.services.videoAdmin.list(user)).items,
+    limitMb: context.services.talkAdmin.uploadLimitMb,
+  };
+}
+
+const ZVideoIdSchema = z.object({ videoId: ZIdSchema });
+const ZStatusSchema = z.object({ videoId: ZIdSchema, status: ZMediaStatusSchema });
+
+/** Edits, publishes or deletes a video (adding one goes through the upload route, with progress). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdminPage(request, context);
+  const form = await request.formData();
+  const admin = context.services.videoAdmin;
+  const ok = (message: string) => ({ message, fields: {} as Record<string, string>, videoId: null });
+  try {
+    switch (form.get('intent')) {
+      case 'status': {
+        const parsed = parseForm(ZStatusSchema, form);
+        if (!parsed.ok) return parsed.failure;
+        const video = await admin.update(user, parsed.value.videoId, { status: parsed.value.status });
+        return ok(`${video.status === 'published' ? 'Đã xuất bản' : 'Đã chuyển về bản nháp'} “${video.title}”.`);
+      }
+      case 'edit': {
+        const id = parseForm(ZVideoIdSchema, form);
+        if (!id.ok) return id.failure;
+        // A blank address leaves a YouTube item's address as it is (files have none).
+        if (form.get('url') === '') form.delete('url');
+        const parsed = parseForm(ZVideoUpdateSchema, form);
+        if (!parsed.ok)
+          return data({ ...parsed.failure.data, videoId: id.value.videoId }, parsed.failure.init ?? undefined);
+        const video = await admin.update(user, id.value.videoId, parsed.value);
+        return ok(`Đã lưu “${video.title}”.`);
+      }
+      case 'delete': {
+        const parsed = parseForm(ZVideoIdSchema, form);
+        if (!parsed.ok) return parsed.failure;
+        const video = await admin.get(user, parsed.value.videoId);
+        await admin.delete(user, video.id);
+        return ok(`Đã xoá “${video.title}”.`);
+      }
+      default:
+        return data({ message: 'Yêu cầu không rõ.', fields: {}, videoId: null }, { status: 400 });
+    }
+  } catch (error) {
+    return formFailureOf(error);
+  }
+}
+
+export function meta() {
+  return [{ title: `Video — Quản trị — ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AdminVideosPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { videos, limitMb } = loaderData;
+  const busy = useNavigation().state !== 'idle';
+  const failed = actionData && Object.keys(actionData.fields ?? {}).length > 0;
+  return (
+    <div className="admin-page admin-media-page">
+      <h1>Video</h1>
+      <p className="library-lead">
+        Thêm video YouTube bằng địa chỉ của nó, hoặc tải lên tệp MP4. Ảnh bìa do thư viện giữ: trang video không gọi
+        YouTube trước khi người xem bấm phát. Bản nháp chỉ người quản trị thấy.
+      </p>
+      {actionData?.message ? (
+        <p className={`media-notice${failed ? ' is-error' : ''}`} role={failed ? 'alert' : 'status'}>
+          {actionData.message}
+        </p>
+      ) : null}
+
+      <div className="admin-media-forms">
+        <section aria-labelledby="add-youtube">
+          <h2 id="add-youtube">Thêm video YouTube</h2>
+          <UploadForm action="/quan-tri/video/tai-len" submitLabel="Thêm video" testId="youtube-form">
+            <input type="hidden" name="kind" value="youtube" />
+            <TextField
+              name="url"
+              label="Địa chỉ YouTube"
+              required
+              inputMode="url"
+              maxLength={500}
+              placeholder="https://www.youtube.com/watch?v=…"
+              hint="Dạng youtube.com/watch?v=…, youtu.be/…, youtube.com/embed/… hoặc youtube.com/shorts/…"
+            />
+            <TextField name="title" label="Tên video" required maxLength={300} />
+            <VideoExtraFields prefix="youtube" />
+          </UploadForm>
+        </section>
+        <section aria-labelledby="add-mp4">
+          <h2 id="add-mp4">Tải lên tệp MP4</h2>
+          <UploadForm action="/quan-tri/video/tai-len" submitLabel="Tải lên" testId="mp4-form">
+            <input type="hidden" name="kind" value="file" />
+            <div className="admin-field">
+              <label htmlFor="video-file">Tệp MP4 (tối đa {limitMb} MB)</label>
+              <input id="video-file" name="file" type="file" accept=".mp4,video/mp4" required />
+            </div>
+            <TextField name="title" label="Tên video" required maxLength={300} />
+            <div className="admin-field">
+              <label htmlFor="video-transcript">Lời (.vtt hoặc .srt, không bắt buộc)</label>
+              <input id="video-transcript" name="transcript" type="file" accept=".vtt,.srt,text/vtt" />
+            </div>
+            <VideoExtraFields prefix="file" />
+          </UploadForm>
+        </section>
+      </div>
+
+      <section className="admin-section" aria-labelledby="video-list">
+        <h2 id="video-list">Các video ({videos.length})</h2>
+        {videos.length === 0 ? <p className="media-empty">Chưa có video nào.</p> : null}
+        <ul className="admin-media-list" data-testid="video-list">
+          {videos.map((video) => (
+            <VideoRow
+              key={video.id}
+              video={video}
+              busy={busy}
+              error={
+                actionData && 'videoId' in actionData && actionData.videoId === video.id ? actionData.fields : undefined
+              }
+            />
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function VideoExtraFields({ prefix }: { prefix: string }) {
+  return (
+    <>
+      <div className="admin-field">
+        <label htmlFor={`${prefix}-description`}>Giới thiệu (không bắt buộc)</label>
+        <textarea id={`${prefix}-description`} name="description" rows={3} maxLength={4000} />
+      </div>
+      <TextField name="speaker" label="Người giảng (không bắt buộc)" maxLength={200} />
+      <div className="admin-field">
+        <label htmlFor={`${prefix}-poster`}>Ảnh bìa (JPEG, PNG hoặc WebP; không bắt buộc)</label>
+        <input id={`${prefix}-poster`} name="poster" type="file" accept="image/jpeg,image/png,image/webp" />
+      </div>
+      <label className="admin-check">
+        <input type="checkbox" name="status" value="published" /> Xuất bản ngay
+      </label>
+    </>
+  );
+}
+
+function VideoRow({ video, busy, error }: { video: AdminVideo; busy: boolean; error?: Record<string, string> }) {
+  return (
+    <li className="admin-media-row media-video-row" data-status={video.status} data-testid="video-row">
+      <div className="media-video-poster" aria-hidden="true">
+        {video.thumbnailUrl ? (
+          <img src={video.thumbnailUrl} alt="" width={160} height={90} loading="lazy" />
+        ) : (
+          <span>{video.title}</span>
+        )}
+      </div>
+      <div className="admin-media-main">
+        <span className="admin-media-title">{video.title}</span>
+        <p className="admin-media-meta">
+          <span className={`media-status media-status-${video.status}`}>{MEDIA_STATUS_LABELS[video.status]}</span>
+          <span>{video.provider === 'youtube' ? `YouTube · ${video.youtubeId}` : 'Tệp MP4'}</span>
+          {video.duration ? <span>{formatDuration(video.duration)}</span> : null}
+          <span>{formatDate(video.publishedAt)}</span>
+          {video.status === 'published' ? <Link to={video.path}>Xem</Link> : null}
+        </p>
+      </div>
+      <div className="admin-media-actions">
+        <Form method="post">
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="videoId" value={video.id} />
+          <input type="hidden" name="status" value={video.status === 'published' ? 'draft' : 'published'} />
+          <button type="submit" className="button button-ghost" disabled={busy}>
+            {video.status === 'published' ? 'Thôi xuất bản' : 'Xuất bản'}
+          </button>
+        </Form>
+      </div>
+      <details className="admin-media-details" open={!!error}>
+        <summary>Sửa, đổi ảnh bìa, xoá</summary>
+        <Form method="post" className="admin-form">
+          <input type="hidden" name="intent" value="edit" />
+          <input type="hidden" name="videoId" value={video.id} />
+          <TextField
+            name="title"
+            label="Tên video"
+            required
+            maxLength={300}
+            defaultValue={video.title}
+            error={error?.title}
+          />
+          {video.provider === 'youtube' ? (
+            <TextField
+              name="url"
+              label="Địa chỉ YouTube"
+              maxLength={500}
+              inputMode="url"
+              defaultValue={`https://www.youtube.com/watch?v=${video.youtubeId}`}
+              error={error?.url}
+            />
+          ) : null}
+          <TextField name="speaker" label="Người giảng" maxLength={200} defaultValue={video.speaker ?? ''} />
+          <div className="admin-field">
+            <label htmlFor={`video-description-${video.id}`}>Giới thiệu</label>
+            <textarea
+              id={`video-description-${video.id}`}
+              name="description"
+              rows={3}
+              maxLength={4000}
+              defaultValue={video.description ?? ''}
+            />
+          </div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Lưu video
+          </button>
+        </Form>
+        <UploadForm action={`/quan-tri/video/tai-len?anh=${video.id}`} submitLabel="Đổi ảnh bìa">
+          <div className="admin-field">
+            <label htmlFor={`video-poster-${video.id}`}>Ảnh bìa mới</label>
+            <input
+              id={`video-poster-${video.id}`}
+              name="poster"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              required
+            />
+          </div>
+        </UploadForm>
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(`Xoá hẳn “${video.title}”?`)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="videoId" value={video.id} />
+          <button type="submit" className="button button-danger" disabled={busy}>
+            Xoá video này
+          </button>
+        </Form>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,189 @@
+import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import {
+  ZAdminCollectionResponseSchema,
+  ZAdminCollectionsResponseSchema,
+  ZAdminTalkResponseSchema,
+  ZCollectionInputSchema,
+  ZCollectionUpdateSchema,
+  ZDeletedResponseSchema,
+  ZIdParamSchema,
+  ZOrderInputSchema,
+  ZTalkUpdateSchema,
+} from '#common/contracts/talk-admin.schema.ts';
+import type { Services } from '#server/services/index.ts';
+import type { ApiEnv } from '../context.ts';
+import { validationHook } from '../validation.ts';
+import { requireAdminUser } from './admin-guard.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const security = [{ token: [] }];
+const tags = ['Quản trị pháp âm'];
+const errors = {
+  400: json(ZErrorResponseSchema, 'Bad input'),
+  401: json(ZErrorResponseSchema, 'Not logged in'),
+  403: json(ZErrorResponseSchema, 'Not an admin'),
+  404: json(ZErrorResponseSchema, 'No such collection or talk'),
+};
+const tooLarge = { 413: json(ZErrorResponseSchema, 'Larger than UPLOAD_MAX_MB') };
+const params = ZIdParamSchema;
+const collectionResponse = json(ZAdminCollectionResponseSchema, 'The collection with its talks in every state');
+const talkResponse = json(ZAdminTalkResponseSchema, 'The talk');
+
+const listCollections = createRoute({
+  method: 'get',
+  path: '/admin/collections',
+  tags,
+  security,
+  summary: 'Every collection in any state, in order, each with its talks in any state',
+  responses: { 200: json(ZAdminCollectionsResponseSchema, 'The collections'), ...errors },
+});
+
+const createCollection = createRoute({
+  method: 'post',
+  path: '/admin/collections',
+  tags,
+  security,
+  summary: 'Create a collection (a draft unless status is "published"), placed last',
+  request: { body: body(ZCollectionInputSchema) },
+  responses: { 201: collectionResponse, ...errors },
+});
+
+const orderCollections = createRoute({
+  method: 'put',
+  path: '/admin/collections/order',
+  tags,
+  security,
+  summary: 'Put the collections in a new order (every id, once)',
+  request: { body: body(ZOrderInputSchema) },
+  responses: { 200: json(ZAdminCollectionsResponseSchema, 'The collections in their new order'), ...errors },
+});
+
+const getCollection = createRoute({
+  method: 'get',
+  path: '/admin/collection/{id}',
+  tags,
+  security,
+  summary: 'One collection in any state, with its talks',
+  request: { params },
+  responses: { 200: collectionResponse, ...errors },
+});
+
+const updateCollection = createRoute({
+  method: 'put',
+  path: '/admin/collection/{id}',
+  tags,
+  security,
+  summary: 'Edit a collection; status publishes or unpublishes it (and its talks with it, for readers and search)',
+  request: { params, body: body(ZCollectionUpdateSchema) },
+  responses: { 200: collectionResponse, ...errors },
+});
+
+const orderTalks = createRoute({
+  method: 'put',
+  path: '/admin/collection/{id}/order',
+  tags,
+  security,
+  summary: 'Put the talks of a collection in a new order (every id, once)',
+  request: { params, body: body(ZOrderInputSchema) },
+  responses: { 200: collectionResponse, ...errors },
+});
+
+const uploadTalk = createRoute({
+  method: 'post',
+  path: '/admin/talks',
+  tags,
+  security,
+  summary: 'Upload a talk: an MP3 streamed to storage (UPLOAD_MAX_MB), with an optional WebVTT or SRT transcript',
+  description:
+    'A multipart/form-data body, read as it streams (not by a schema here): `file` (the MP3; every frame is checked, the duration and tags are read from it), optional `transcript` (.vtt or .srt, UTF-8; SRT is stored as WebVTT), `collectionId`, optional `title`, `speaker` (default: the file’s tags), `description`, `status` ("draft" by default, or "published").',
+  responses: { 201: talkResponse, ...errors, ...tooLarge },
+});
+
+const getTalk = createRoute({
+  method: 'get',
+  path: '/admin/talk/{id}',
+  tags,
+  security,
+  summary: 'One talk in any state',
+  request: { params },
+  responses: { 200: talkResponse, ...errors },
+});
+
+const updateTalk = createRoute({
+  method: 'put',
+  path: '/admin/talk/{id}',
+  tags,
+  security,
+  summary: 'Edit a talk: title, speaker, description; collectionId moves it (to the end); status publishes it',
+  request: { params, body: body(ZTalkUpdateSchema) },
+  responses: { 200: talkResponse, ...errors },
+});
+
+const deleteTalk = createRoute({
+  method: 'delete',
+  path: '/admin/talk/{id}',
+  tags,
+  security,
+  summary: 'Delete a talk, its search passages and its files',
+  request: { params },
+  responses: { 200: json(ZDeletedResponseSchema, 'Deleted'), ...errors },
+});
+
+const replaceTranscript = createRoute({
+  method: 'put',
+  path: '/admin/talk/{id}/transcript',
+  tags,
+  security,
+  summary: 'Upload or replace a talk’s transcript (multipart `transcript`: .vtt or .srt; SRT is stored as WebVTT)',
+  request: { params },
+  responses: { 200: talkResponse, ...errors, ...tooLarge },
+});
+
+/** The administration of talks and their collections (admins only). */
+export function createTalkAdminRoutes(services: Services) {
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  const guard = requireAdminUser(services);
+  for (const path of [
+    '/admin/collections',
+    '/admin/collections/*',
+    '/admin/collection/*',
+    '/admin/talks',
+    '/admin/talk/*',
+  ]) {
+    app.use(path, guard);
+  }
+  const admin = services.talkAdmin;
+  return app
+    .openapi(listCollections, async (c) => c.json({ data: await admin.listCollections(c.get('user')) }, 200))
+    .openapi(createCollection, async (c) =>
+      c.json({ data: await admin.createCollection(c.get('user'), c.req.valid('json')) }, 201),
+    )
+    .openapi(orderCollections, async (c) =>
+      c.json({ data: await admin.orderCollections(c.get('user'), c.req.valid('json').ids) }, 200),
+    )
+    .openapi(getCollection, async (c) =>
+      c.json({ data: await admin.getCollection(c.get('user'), c.req.valid('param').id) }, 200),
+    )
+    .openapi(updateCollection, async (c) =>
+      c.json({ data: await admin.updateCollection(c.get('user'), c.req.valid('param').id, c.req.valid('json')) }, 200),
+    )
+    .openapi(orderTalks, async (c) =>
+      c.json({ data: await admin.orderTalks(c.get('user'), c.req.valid('param').id, c.req.valid('json').ids) }, 200),
+    )
+    .openapi(uploadTalk, async (c) => c.json({ data: await admin.uploadTalk(c.get('user'), c.req.raw) }, 201))
+    .openapi(getTalk, async (c) => c.json({ data: await admin.getTalk(c.get('user'), c.req.valid('param').id) }, 200))
+    .openapi(updateTalk, async (c) =>
+      c.json({ data: await admin.updateTalk(c.get('user'), c.req.valid('param').id, c.req.valid('json')) }, 200),
+    )
+    .openapi(deleteTalk, async (c) =>
+      c.json({ data: await admin.deleteTalk(c.get('user'), c.req.valid('param').id) }, 200),
+    )
+    .openapi(replaceTranscript, async (c) =>
+      c.json({ data: await admin.replaceTranscript(c.get('user'), c.req.valid('param').id, c.req.raw) }, 200),
+    );
+}

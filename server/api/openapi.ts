@@ -1,0 +1,28 @@
+import { z } from '@hono/zod-openapi';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+
+/** Pieces every route file describes its calls with (OpenAPI through @hono/zod-openapi). */
+
+/** A JSON response: its schema and what it is. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+/** An error response (the one envelope of decision 0005), described for this call. */
+export const errorResponse = (description: string) => json(ZErrorResponseSchema, description);
+
+/** `{id}` in a path: a positive integer that fits the databases' integer columns. */
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** `{data: {ok: true}}`, what a deletion answers. */
+export const ZOkResponseSchema = z.object({ data: z.object({ ok: z.literal(true) }) });
+
+/** Calls that need the session token (the `x-token` header). */
+export const tokenSecurity = [{ token: [] }];

@@ -1,0 +1,17 @@
+/**
+ * Requests whose multipart body is read as it streams, counted against UPLOAD_MAX_MB by
+ * `readStreamedForm` itself: the app's 1 MB / 5 MB body limits would refuse a talk or a video.
+ */
+const STREAMED_UPLOAD_PATHS = [
+  /^\/api\/v1\/admin\/talks$/,
+  /^\/api\/v1\/admin\/talk\/\d+\/transcript$/,
+  /^\/api\/v1\/admin\/videos$/,
+  /^\/api\/v1\/admin\/video\/\d+\/(poster|transcript)$/,
+  // The administration pages' uploads (posted by XMLHttpRequest, with the session cookie).
+  /^\/quan-tri\/phap-am\/tai-len$/,
+  /^\/quan-tri\/video\/tai-len$/,
+];
+
+export function isStreamedUploadPath(path: string): boolean {
+  return STREAMED_UPLOAD_PATHS.some((pattern) => pattern.test(path));
+}

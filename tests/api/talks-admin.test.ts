@@ -1,0 +1,346 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZAuditPageSchema } from '#common/contracts/admin.schema.ts';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import {
+  ZAdminCollectionResponseSchema,
+  ZAdminCollectionsResponseSchema,
+  ZAdminTalkResponseSchema,
+} from '#common/contracts/talk-admin.schema.ts';
+import { MP3_FRAME_SECONDS, makeSilentMp3 } from '../factories/import-files.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+
+/** Every file under MEDIA_DIR (temporary ones included), relative. */
+function mediaFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((name) => fs.statSync(path.join(dir, name)).isFile())
+    .sort();
+}
+
+describe.each(engines)('talks administration API on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  let reader: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: false, env: { UPLOAD_MAX_MB: '1' } });
+    reader = await registerReader(t);
+    await t.services.auth.createOrPromoteAdmin('quantri02', 'mat-khau-quan-tri');
+    const login = await t.app.request('/api/v1/public/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'quantri02', password: 'mat-khau-quan-tri' }),
+    });
+    admin = ((await login.json()) as { data: { token: string } }).data.token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (token: string | null, method: string, url: string, body?: unknown) =>
+    t.app.request(`/api/v1${url}`, {
+      method,
+      headers: {
+        ...(token ? { 'x-token': token } : {}),
+        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+  const talkForm = (
+    fields: Record<string, string>,
+    file?: [string, Uint8Array | string],
+    transcript?: [string, string],
+  ) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    if (file) form.append('file', new File([file[1] as BlobPart], file[0], { type: 'audio/mpeg' }));
+    if (transcript) form.append('transcript', new File([transcript[1]], transcript[0]));
+    return form;
+  };
+  const createCollection = async (title: string, status = 'draft') => {
+    const res = await call(admin, 'POST', '/admin/collections', { title, status });
+    expect(res.status).toBe(201);
+    return ZAdminCollectionResponseSchema.parse(await res.json()).data;
+  };
+  const errorOf = async (res: Response) => ZErrorResponseSchema.parse(await res.json());
+  const search = async (q: string) => {
+    const res = await t.app.request('/api/v1/public/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: q, mode: 'broad' }),
+    });
+    expect(res.status).toBe(200);
+    return JSON.stringify(await res.json());
+  };
+
+  it('refuses anonymous callers (401) and readers (403) on every call, and changes nothing', async () => {
+    const collection = await createCollection('Tuyển tập khoá cửa');
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/admin/collections'],
+      ['POST', '/admin/collections', { title: 'Không được' }],
+      ['PUT', '/admin/collections/order', { ids: [collection.id] }],
+      ['GET', `/admin/collection/${collection.id}`],
+      ['PUT', `/admin/collection/${collection.id}`, { title: 'Không được' }],
+      ['PUT', `/admin/collection/${collection.id}/order`, { ids: [1] }],
+      ['POST', '/admin/talks', talkForm({ collectionId: String(collection.id) }, ['a.mp3', makeSilentMp3(10)])],
+      ['GET', '/admin/talk/1'],
+      ['PUT', '/admin/talk/1', { title: 'Không được' }],
+      ['DELETE', '/admin/talk/1'],
+      ['PUT', '/admin/talk/1/transcript', talkForm({}, undefined, ['a.vtt', 'WEBVTT\n\n00:00.000 --> 00:01.000\nA\n'])],
+    ];
+    const before = mediaFiles(t.mediaDir);
+    for (const [token, status] of [
+      [null, 401],
+      [reader, 403],
+    ] as const) {
+      for (const [method, url, body] of calls) {
+        const res = await call(token, method, url, body);
+        expect(res.status, `${method} ${url} as ${token ? 'reader' : 'anonymous'}`).toBe(status);
+        expect((await errorOf(res)).errorMessage).toMatch(/[à-ỹ]/);
+      }
+    }
+    expect(mediaFiles(t.mediaDir)).toEqual(before);
+    const collections = ZAdminCollectionsResponseSchema.parse(
+      await (await call(admin, 'GET', '/admin/collections')).json(),
+    );
+    expect(collections.data.items.map((c) => c.title)).toEqual(['Tuyển tập khoá cửa']);
+  });
+
+  it('refuses bad input with 400 and a Vietnamese reason', async () => {
+    const collection = await createCollection('Tuyển tập kiểm tra');
+    for (const [method, url, body] of [
+      ['POST', '/admin/collections', { title: '   ' }],
+      ['POST', '/admin/collections', { title: 'A', status: 'pending' }],
+      ['PUT', `/admin/collection/${collection.id}`, {}],
+      ['PUT', '/admin/collections/order', { ids: [collection.id] }], // not every collection
+      ['PUT', `/admin/collection/${collection.id}/order`, { ids: [1, 1] }],
+      ['PUT', '/admin/talk/abc', { title: 'x' }],
+    ] as const) {
+      const res = await call(admin, method, url, body);
+      expect(res.status, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
+      expect((await errorOf(res)).errorMessage).toMatch(/[à-ỹ]/);
+    }
+    const notMultipart = await call(admin, 'POST', '/admin/talks', { collectionId: collection.id });
+    expect(notMultipart.status).toBe(400);
+    expect((await errorOf(notMultipart)).errorMessage).toContain('multipart/form-data');
+    const noCollection = await call(admin, 'POST', '/admin/talks', talkForm({}, ['a.mp3', makeSilentMp3(20)]));
+    expect(noCollection.status).toBe(400);
+    expect((await errorOf(noCollection)).fields?.collectionId).toBeTruthy();
+    const noFile = await call(admin, 'POST', '/admin/talks', talkForm({ collectionId: String(collection.id) }));
+    expect(noFile.status).toBe(400);
+    expect((await errorOf(noFile)).errorMessage).toBe('Hãy chọn tệp MP3 của bài giảng.');
+    expect((await call(admin, 'GET', '/admin/talk/999999')).status).toBe(404);
+    expect(mediaFiles(t.mediaDir)).toEqual([]);
+  });
+
+  it('refuses an upload past UPLOAD_MAX_MB with 413 while it streams, leaving no file behind', async () => {
+    const collection = await createCollection('Tuyển tập quá lớn');
+    const big = makeSilentMp3(Math.ceil((1.2 * 1024 * 1024) / 417));
+    // Announced size past the limit: refused before reading.
+    const announced = await call(
+      admin,
+      'POST',
+      '/admin/talks',
+      talkForm({ collectionId: String(collection.id) }, ['lon.mp3', big]),
+    );
+    expect(announced.status).toBe(413);
+    expect((await errorOf(announced)).errorMessage).toBe('Tệp tải lên quá lớn (tối đa 1 MB mỗi lần).');
+    // No Content-Length (a chunked body): counted as it streams, stopped at the limit.
+    const encoded = new Response(talkForm({ collectionId: String(collection.id) }, ['lon.mp3', big]));
+    const chunked = await t.app.request('/api/v1/admin/talks', {
+      method: 'POST',
+      headers: { 'x-token': admin, 'content-type': encoded.headers.get('content-type')! },
+      body: encoded.body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await errorOf(chunked)).errorCode).toBe('PAYLOAD_TOO_LARGE');
+    expect(mediaFiles(t.mediaDir)).toEqual([]);
+  });
+
+  it('refuses a 0-byte, truncated or foreign MP3 with the reason, storing nothing', async () => {
+    const collection = await createCollection('Tuyển tập hỏng');
+    const truncated = makeSilentMp3(40).subarray(0, 40 * 417 - 100);
+    for (const [name, bytes, reason] of [
+      ['rong.mp3', new Uint8Array(0), 'Tệp MP3 rỗng (0 byte).'],
+      ['cut.mp3', truncated, 'Tệp MP3 hỏng hoặc bị cắt cụt (khung âm thanh cuối không trọn vẹn).'],
+      ['gia.mp3', Buffer.from('<html>không phải âm thanh</html>'), 'Tệp này không phải âm thanh MP3.'],
+    ] as const) {
+      const res = await call(
+        admin,
+        'POST',
+        '/admin/talks',
+        talkForm({ collectionId: String(collection.id) }, [name, bytes]),
+      );
+      expect(res.status, name).toBe(400);
+      expect((await errorOf(res)).errorMessage).toBe(reason);
+    }
+    const badTranscript = await call(
+      admin,
+      'POST',
+      '/admin/talks',
+      talkForm(
+        { collectionId: String(collection.id) },
+        ['tot.mp3', makeSilentMp3(30)],
+        ['loi.srt', 'không có dòng thời gian'],
+      ),
+    );
+    expect(badTranscript.status).toBe(400);
+    expect((await errorOf(badTranscript)).errorMessage).toBe('Tệp lời (.vtt/.srt) không có dòng nào đọc được.');
+    expect(mediaFiles(t.mediaDir)).toEqual([]);
+    const detail = ZAdminCollectionResponseSchema.parse(
+      await (await call(admin, 'GET', `/admin/collection/${collection.id}`)).json(),
+    );
+    expect(detail.data.talks).toEqual([]);
+  });
+
+  it('uploads a talk with an SRT transcript: duration from the file, WebVTT stored, playable with Range, searchable once published, logged', async () => {
+    const collection = await createCollection('Pháp thoại mùa an cư', 'published');
+    const frames = 400;
+    const res = await call(
+      admin,
+      'POST',
+      '/admin/talks',
+      talkForm(
+        { collectionId: String(collection.id), title: 'Buổi một: hơi thở chánh niệm', speaker: 'Thầy Minh Tâm' },
+        ['buoi-mot.mp3', makeSilentMp3(frames)],
+        [
+          'buoi-mot.srt',
+          '1\n00:00:01,500 --> 00:00:04,000\nThở vào, tôi biết tôi đang thở vào.\n\n2\n00:00:05,000 --> 00:00:08,000\nThở ra, tôi mỉm cười.\n',
+        ],
+      ),
+    );
+    expect(res.status).toBe(201);
+    const talk = ZAdminTalkResponseSchema.parse(await res.json()).data;
+    expect(talk).toMatchObject({
+      title: 'Buổi một: hơi thở chánh niệm',
+      speaker: 'Thầy Minh Tâm',
+      status: 'draft',
+      collectionId: collection.id,
+      sizeBytes: frames * 417,
+      duration: Math.round(frames * MP3_FRAME_SECONDS),
+    });
+    expect(talk.fileName).toMatch(/^phap-am\/[0-9a-f-]+\.mp3$/);
+    // The transcript is stored as WebVTT.
+    const vtt = fs.readFileSync(path.join(t.mediaDir, talk.transcriptUrl!.slice('/media/'.length)), 'utf8');
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    expect(vtt).toContain('00:00:01.500 --> 00:00:04.000');
+    expect(vtt).toContain('Thở vào, tôi biết tôi đang thở vào.');
+    // Playable at /media/{file} with HTTP Range.
+    const partial = await t.app.request(talk.url, { headers: { range: 'bytes=0-99' } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get('content-range')).toBe(`bytes 0-99/${frames * 417}`);
+    expect((await partial.arrayBuffer()).byteLength).toBe(100);
+
+    // A draft is invisible to readers and to search.
+    const publicCollection = await t.app.request(`/api/v1/public/audio_collection/${collection.id}`);
+    expect(JSON.stringify(await publicCollection.json())).not.toContain('Buổi một');
+    expect(await search('mỉm cười')).not.toContain('Buổi một');
+    expect(await search('hơi thở chánh niệm')).not.toContain('Buổi một');
+
+    const published = await call(admin, 'PUT', `/admin/talk/${talk.id}`, { status: 'published' });
+    expect(published.status).toBe(200);
+    expect(await search('hơi thở chánh niệm')).toContain('Buổi một');
+    expect(await search('tôi mỉm cười')).toContain('mỉm cười');
+
+    // Unpublishing the collection takes its talks out of search too.
+    await call(admin, 'PUT', `/admin/collection/${collection.id}`, { status: 'draft' });
+    expect(await search('hơi thở chánh niệm')).not.toContain('Buổi một');
+    await call(admin, 'PUT', `/admin/collection/${collection.id}`, { status: 'published' });
+    expect(await search('tôi mỉm cười')).toContain('mỉm cười');
+
+    const log = ZAuditPageSchema.parse(
+      ((await (await call(admin, 'GET', '/admin/audit?itemType=talk')).json()) as { data: unknown }).data,
+    );
+    expect(log.items.map((i) => [i.action, i.itemLabel])).toEqual(
+      expect.arrayContaining([
+        ['upload', 'Buổi một: hơi thở chánh niệm'],
+        ['publish', 'Buổi một: hơi thở chánh niệm'],
+      ]),
+    );
+    expect(log.items.find((i) => i.action === 'upload')!.detail).toContain('buoi-mot.mp3');
+  });
+
+  it('keeps one file per field: a second MP3 under the same field is drained, not stored', async () => {
+    const collection = await createCollection('Tuyển tập hai tệp');
+    const before = mediaFiles(t.mediaDir);
+    const form = talkForm({ collectionId: String(collection.id), title: 'Hai tệp một lần' }, [
+      'mot.mp3',
+      makeSilentMp3(30),
+    ]);
+    form.append('file', new File([makeSilentMp3(60) as BlobPart], 'hai.mp3'));
+    const res = await call(admin, 'POST', '/admin/talks', form);
+    expect(res.status).toBe(201);
+    const talk = ZAdminTalkResponseSchema.parse(await res.json()).data;
+    expect(talk.sizeBytes).toBe(30 * 417);
+    expect(mediaFiles(t.mediaDir).filter((f) => !before.includes(f))).toEqual([talk.fileName]);
+    await call(admin, 'DELETE', `/admin/talk/${talk.id}`);
+    expect(mediaFiles(t.mediaDir)).toEqual(before);
+  });
+
+  it('edits, moves, orders, replaces the transcript and deletes a talk (files and passages gone)', async () => {
+    const first = await createCollection('Tuyển tập thứ nhất', 'published');
+    const second = await createCollection('Tuyển tập thứ hai', 'published');
+    const upload = async (title: string) => {
+      const res = await call(
+        admin,
+        'POST',
+        '/admin/talks',
+        talkForm({ collectionId: String(first.id), title, status: 'published' }, ['x.mp3', makeSilentMp3(50)]),
+      );
+      expect(res.status).toBe(201);
+      return ZAdminTalkResponseSchema.parse(await res.json()).data;
+    };
+    const a = await upload('Bài giảng về lòng từ');
+    const b = await upload('Bài giảng về tâm bi');
+    const ordered = await call(admin, 'PUT', `/admin/collection/${first.id}/order`, { ids: [b.id, a.id] });
+    expect(ZAdminCollectionResponseSchema.parse(await ordered.json()).data.talks.map((x) => x.id)).toEqual([
+      b.id,
+      a.id,
+    ]);
+
+    const all = ZAdminCollectionsResponseSchema.parse(await (await call(admin, 'GET', '/admin/collections')).json());
+    const reversed = all.data.items.map((c) => c.id).reverse();
+    const reorder = await call(admin, 'PUT', '/admin/collections/order', { ids: reversed });
+    expect(ZAdminCollectionsResponseSchema.parse(await reorder.json()).data.items.map((c) => c.id)).toEqual(reversed);
+
+    const moved = await call(admin, 'PUT', `/admin/talk/${a.id}`, {
+      title: 'Lòng từ trong đời sống',
+      speaker: 'Sư cô Diệu Hạnh',
+      collectionId: second.id,
+    });
+    expect(ZAdminTalkResponseSchema.parse(await moved.json()).data).toMatchObject({
+      title: 'Lòng từ trong đời sống',
+      speaker: 'Sư cô Diệu Hạnh',
+      collectionId: second.id,
+    });
+    expect(await search('lòng từ trong đời sống')).toContain('Lòng từ trong đời sống');
+
+    const form = new FormData();
+    form.append('transcript', new File(['WEBVTT\n\n00:00.000 --> 00:01.000\nBuông xả mọi lo âu.\n'], 'moi.vtt'));
+    const replaced = ZAdminTalkResponseSchema.parse(
+      await (await call(admin, 'PUT', `/admin/talk/${a.id}/transcript`, form)).json(),
+    ).data;
+    expect(replaced.transcriptUrl).toMatch(/\.vtt$/);
+    expect(await search('buông xả mọi lo âu')).toContain('Buông xả');
+
+    const files = mediaFiles(t.mediaDir);
+    expect(files).toContain(replaced.fileName);
+    const deleted = await call(admin, 'DELETE', `/admin/talk/${a.id}`);
+    expect(deleted.status).toBe(200);
+    expect(mediaFiles(t.mediaDir)).not.toContain(replaced.fileName);
+    expect(mediaFiles(t.mediaDir)).not.toContain(replaced.transcriptUrl!.slice('/media/'.length));
+    expect((await t.app.request(replaced.url)).status).toBe(404);
+    expect(await search('buông xả mọi lo âu')).not.toContain('Buông xả');
+    expect(await search('lòng từ trong đời sống')).not.toContain('Lòng từ trong đời sống');
+    expect((await call(admin, 'GET', `/admin/talk/${a.id}`)).status).toBe(404);
+    const log = ZAuditPageSchema.parse(
+      ((await (await call(admin, 'GET', '/admin/audit')).json()) as { data: unknown }).data,
+    );
+    expect(log.items[0]).toMatchObject({ action: 'delete', itemType: 'talk', itemLabel: 'Lòng từ trong đời sống' });
+  });
+});

@@ -54,6 +54,8 @@ export const MOBILE_LAYOUT_MAX_WIDTH = 1024;
 export const IMAGE_PRESETS = {
   avatar: { width: 50, height: 50, fit: 'cover' },
   bookCover: { width: 300, height: 400, fit: 'cover' },
+  // An article's cover: the proportions share previews use (Open Graph), shown above the article.
+  articleCover: { width: 1200, height: 630, fit: 'cover' },
 } as const;
 
 /**

@@ -118,7 +118,7 @@ export function createApp(options: AppOptions) {
   const uploadLimit = bodyLimit({
     maxSize: AVATAR_MAX_BYTES + 64 * 1024,
     onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Ảnh đại diện tối đa 5 MB.');
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Ảnh tải lên tối đa 5 MB.');
     },
   });
   // The import form and call take whole files (books, talks) up to UPLOAD_MAX_MB.
@@ -129,12 +129,15 @@ export function createApp(options: AppOptions) {
     },
   });
   const isImportPath = (path: string) => path === '/api/v1/admin/import' || path === '/quan-tri/nhap';
+  // Images (an avatar, a book's or an article's cover) up to the 5 MB upload limit.
+  const isImageUploadPath = (path: string) =>
+    path === '/api/v1/me/avatar' || /^\/api\/v1\/admin\/(book|article)\/\d+\/cover$/.test(path);
   app.use('/api/*', (c, next) =>
     isStreamedUploadPath(c.req.path)
       ? next()
       : isImportPath(c.req.path)
         ? importLimit(c, next)
-        : c.req.path === '/api/v1/me/avatar'
+        : isImageUploadPath(c.req.path)
           ? uploadLimit(c, next)
           : jsonLimit(c, next),
   );

@@ -73,6 +73,7 @@ export const ZArticleAdminSchema = z.object({
   publishedAt: z.string(),
   updatedAt: z.string(),
   path: z.string(),
+  coverImage: z.string().nullable(),
 });
 export type ArticleAdmin = z.infer<typeof ZArticleAdminSchema>;
 

@@ -6,7 +6,12 @@ import type {
 } from '#common/contracts/article-admin.schema.ts';
 import type { User } from '#common/contracts/auth.schema.ts';
 import { articlePath } from '#common/paths.ts';
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { IMAGE_PRESETS } from '#common/constants.ts';
 import { AppError } from '#server/errors.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
+import { COVER_MAX_BYTES } from './cover.service.ts';
 import { htmlBlocks, summarize } from '#server/lib/html.ts';
 import { renderMarkdownHtml } from '#server/lib/markdown-html.ts';
 import type { ArticleListRow } from '#server/repositories/article.repository.ts';
@@ -37,6 +42,7 @@ function present(row: ArticleListRow, now: string): ArticleAdmin {
     publishedAt: row.published_at,
     updatedAt: row.updated_at,
     path: articlePath(row.slug),
+    coverImage: row.cover_image,
   };
 }
 
@@ -47,6 +53,7 @@ function present(row: ArticleListRow, now: string): ArticleAdmin {
  */
 export function createArticleAdminService(deps: {
   repos: Repositories;
+  media: MediaStorage;
   transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
   onIndexed?: () => void;
   now?: () => Date;
@@ -95,6 +102,23 @@ export function createArticleAdminService(deps: {
   }
 
   const done = <T>(promise: Promise<T>) => promise.finally(() => deps.onIndexed?.());
+
+  /** Any common image → the articleCover preset as WebP, in memory; refuses what is not an image. */
+  async function renderCover(bytes: Uint8Array): Promise<Buffer> {
+    if (bytes.byteLength === 0 || bytes.byteLength > COVER_MAX_BYTES) {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Ảnh bìa phải có nội dung và không quá 10 MB.');
+    }
+    const { width, height, fit } = IMAGE_PRESETS.articleCover;
+    try {
+      return await sharp(bytes, { limitInputPixels: 60_000_000 })
+        .rotate()
+        .resize(width, height, { fit })
+        .webp({ quality: 80 })
+        .toBuffer();
+    } catch {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Tệp này không phải là ảnh.');
+    }
+  }
 
   return {
     preview: renderMarkdownHtml,
@@ -176,6 +200,37 @@ export function createArticleAdminService(deps: {
           await recordAudit(r, actor, { action: 'delete', itemType: 'article', itemId: id, label: before.title });
         }),
       );
+    },
+
+    /** Sets the article's cover (shown above it and in share previews); the previous file goes. */
+    async setCover(actor: User, id: number, bytes: Uint8Array): Promise<ArticleAdmin> {
+      requireAdmin(actor);
+      const article = await requireArticle(repos, id);
+      const image = await renderCover(bytes);
+      const name = `articles/${article.slug}-${crypto.randomBytes(4).toString('hex')}.webp`;
+      await deps.media.write(name, image);
+      try {
+        return await deps.transaction(async (r) => {
+          await r.articles.update(id, { cover_image: `/media/${name}`, updated_at: now() });
+          await recordAudit(r, actor, {
+            action: 'upload',
+            itemType: 'article',
+            itemId: id,
+            label: article.title,
+            detail: 'ảnh bìa',
+          });
+          return present(await requireArticle(r, id), now());
+        });
+      } catch (error) {
+        await deps.media.remove(name);
+        throw error;
+      } finally {
+        if (article.cover_image?.startsWith('/media/articles/')) {
+          const current = await repos.articles.findById(id);
+          if (current?.cover_image !== article.cover_image)
+            await deps.media.remove(article.cover_image.slice('/media/'.length));
+        }
+      }
     },
 
     async listCategories(actor: User): Promise<CategoryAdmin[]> {

@@ -78,7 +78,12 @@ export function createServices(deps: ServiceDeps) {
   const searchCollections = createSearchCollectionService({ repos });
   const audit = createAuditService({ repos });
   const compilationAdmin = createCompilationAdminService({ repos, transaction });
-  const articleAdmin = createArticleAdminService({ repos, transaction, onIndexed: search.invalidate });
+  const articleAdmin = createArticleAdminService({
+    repos,
+    transaction,
+    media: deps.media,
+    onIndexed: search.invalidate,
+  });
   const siteAdmin = createSiteAdminService({ repos, transaction, home, site });
   const importer = createImportService({
     repos,

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZArticleAdminSchema, ZCategoryAdminSchema } from '#common/contracts/article-admin.schema.ts';
@@ -168,5 +169,44 @@ describe.each(engines)('news administration API on %s', (engine) => {
       ((await (await call('GET', '/admin/audit?itemType=article', admin)).json()) as { data: unknown }).data,
     );
     expect(log.items.map((e) => e.action)).toEqual(['delete', 'create', 'update', 'create', 'publish', 'create']);
+  });
+
+  it('sets an article cover: any image cut to 1200×630 WebP and served; not an image → 415; readers 403', async () => {
+    const created = ZArticle.parse(
+      await (await call('POST', '/admin/articles', admin, article({ title: 'Bài có ảnh bìa' }))).json(),
+    ).data;
+    const upload = (token: string | null, bytes: Uint8Array, name = 'bia.png') => {
+      const form = new FormData();
+      form.append('file', new File([bytes as BlobPart], name));
+      return t.app.request(`/api/v1/admin/article/${created.id}/cover`, {
+        method: 'POST',
+        headers: token ? { 'x-token': token } : {},
+        body: form,
+      });
+    };
+    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8a4b1f' } })
+      .png()
+      .toBuffer();
+    expect((await upload(null, png)).status).toBe(401);
+    expect((await upload(reader, png)).status).toBe(403);
+    const notImage = await upload(admin, new TextEncoder().encode('không phải ảnh'), 'bia.png');
+    expect(notImage.status).toBe(415);
+    expect(ZErrorResponseSchema.parse(await notImage.json()).errorMessage).toBe('Tệp này không phải là ảnh.');
+
+    const res = await upload(admin, png);
+    expect(res.status).toBe(200);
+    const withCover = ZArticle.parse(await res.json()).data;
+    expect(withCover.coverImage).toMatch(/^\/media\/articles\/bai-co-anh-bia-[0-9a-f]{8}\.webp$/);
+    const served = await t.app.request(withCover.coverImage!);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+    // The public article carries it (its page shows it, share previews use it).
+    const publicRes = (await (await publicArticle(withCover.slug)).json()) as { data: { coverImage: string | null } };
+    expect(publicRes.data.coverImage).toBe(withCover.coverImage);
+    // A new cover replaces the file.
+    const again = ZArticle.parse(await (await upload(admin, png)).json()).data;
+    expect(again.coverImage).not.toBe(withCover.coverImage);
+    expect((await t.app.request(withCover.coverImage!)).status).toBe(404);
   });
 });

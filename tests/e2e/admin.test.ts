@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
@@ -108,10 +109,20 @@ describe('the administration area', () => {
     await screenshot(page, 'admin-article-editor-1280');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL(/\/quan-tri\/bai-viet\/\d+\?da-luu=1$/);
+    // A cover: any image, cut to the share-preview shape.
+    const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#7a4a22' } })
+      .png()
+      .toBuffer();
+    await page.locator('#cover-file').setInputFiles({ name: 'bia.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Lưu ảnh bìa' }).click();
+    await page.locator('.admin-cover-preview').waitFor();
     await page.getByRole('link', { name: 'Xem bài trên trang đọc' }).click();
     await page.waitForURL(/\/tin-tuc\/thong-bao-khoa-tu-phat-that$/);
     await page.locator('h1', { hasText: 'Thông báo khoá tu Phật thất' }).waitFor();
     expect(await page.locator('.news-article-body strong').innerText()).toBe('Phật thất');
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLImageElement>('.news-article-cover')?.naturalWidth ?? 0) === 1200,
+    );
     await page.goto(`${baseURL}/tin-tuc`, { waitUntil: 'networkidle' });
     expect(await page.locator('main').innerText()).toContain('Thông báo khoá tu Phật thất');
     expect(errors).toEqual([]);

@@ -48,6 +48,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     };
   }
   try {
+    if (intent === 'cover' && id) {
+      const file = form.get('file');
+      if (!file || typeof file === 'string' || file.size === 0) {
+        return data(
+          { preview: null, error: 'Hãy chọn một ảnh bìa.', fields: {} as Record<string, string> },
+          { status: 400 },
+        );
+      }
+      await context.services.articleAdmin.setCover(user, id, new Uint8Array(await file.arrayBuffer()));
+      return redirect(`/quan-tri/bai-viet/${id}?da-luu=1`);
+    }
     if (intent === 'delete' && id) {
       await context.services.articleAdmin.remove(user, id);
       return redirect('/quan-tri/bai-viet');
@@ -222,6 +233,28 @@ export default function ArticleEditPage({ loaderData, actionData }: Route.Compon
           </p>
         ) : null}
       </Form>
+      {article ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="admin-form admin-form-wide"
+          data-testid="cover-form"
+        >
+          <p className="admin-preview-label">Ảnh bìa (hiện trên đầu bài và khi chia sẻ; cắt theo khổ 1200×630)</p>
+          {article.coverImage ? (
+            <img src={article.coverImage} alt="" width={600} height={315} className="admin-cover-preview" />
+          ) : (
+            <p className="search-empty">Bài chưa có ảnh bìa.</p>
+          )}
+          <div className="admin-field">
+            <label htmlFor="cover-file">Chọn ảnh (JPEG, PNG, WebP; tối đa 5 MB)</label>
+            <input id="cover-file" name="file" type="file" accept="image/*" required />
+          </div>
+          <button type="submit" name="intent" value="cover" className="button button-ghost" disabled={busy}>
+            Lưu ảnh bìa
+          </button>
+        </Form>
+      ) : null}
       {article ? (
         <Form
           method="post"

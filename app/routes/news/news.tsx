@@ -156,6 +156,9 @@ function ArticlePage({ data: { article } }: { data: ArticleData }) {
             ) : null}
           </p>
         </header>
+        {article.coverImage ? (
+          <img className="news-article-cover" src={article.coverImage} alt="" width={1200} height={630} />
+        ) : null}
         {/* Sanitised on the server (allow-list; paragraphs numbered p-N for search hits). */}
         <div className="news-article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
         {article.license || article.sourceUrl ? (

@@ -6,6 +6,7 @@ import {
   ZCategoryInputSchema,
   ZMarkdownPreviewSchema,
 } from '#common/contracts/article-admin.schema.ts';
+import { AppError } from '#server/errors.ts';
 import type { Services } from '#server/services/index.ts';
 import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
@@ -84,6 +85,20 @@ const remove = createRoute({
   request: { params: idParam },
   responses: { 200: json(ZOkResponseSchema, 'Deleted'), ...errors },
 });
+const cover = createRoute({
+  method: 'post',
+  path: '/admin/article/{id}/cover',
+  tags,
+  security: tokenSecurity,
+  summary: 'Set the article’s cover (multipart `file`: any common image, cut to 1200×630 WebP; 5 MB at most)',
+  request: { params: idParam },
+  responses: {
+    200: json(ZArticle, 'The article with its new cover'),
+    ...errors,
+    413: errorResponse('Larger than 5 MB'),
+    415: errorResponse('Not an image'),
+  },
+});
 const categories = createRoute({
   method: 'get',
   path: '/admin/article_categories',
@@ -146,6 +161,15 @@ export function createArticleAdminRoutes(services: Services) {
     .openapi(remove, async (c) => {
       await admin.remove(c.get('user'), c.req.valid('param').id);
       return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(cover, async (c) => {
+      const form = await c.req.formData().catch(() => null);
+      const file = form?.get('file');
+      if (!file || typeof file === 'string') {
+        throw new AppError('VALIDATION_FAILED', 'Hãy chọn một ảnh bìa.', { file: 'Hãy chọn một ảnh bìa.' });
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return c.json({ data: await admin.setCover(c.get('user'), c.req.valid('param').id, bytes) }, 200);
     })
     .openapi(categories, async (c) => c.json({ data: await admin.listCategories(c.get('user')) }, 200))
     .openapi(createCategory, async (c) =>

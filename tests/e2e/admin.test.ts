@@ -7,6 +7,17 @@ import { loginAs, loginAsAdmin } from './support/session.ts';
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
 
+/** Calls the admin API (the tests tidy up after themselves: other files count the demo content). */
+async function adminApi<T = unknown>(token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}/api/v1${url}`, {
+    method,
+    headers: { 'x-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
 describe('the administration area', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -32,7 +43,7 @@ describe('the administration area', () => {
 
   it('lets an admin import a book through the upload form, open it, and read the import in the log', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await loginAsAdmin(context, baseURL, dataDir);
+    const token = await loginAsAdmin(context, baseURL, dataDir);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/quan-tri`, { waitUntil: 'networkidle' });
@@ -63,12 +74,16 @@ describe('the administration area', () => {
     expect(await page.getByTestId('audit-list').innerText()).toContain('nhập sách');
     await screenshot(page, 'admin-audit-1280');
     expect(errors).toEqual([]);
+    const books = await adminApi<{ items: { id: number; code: string }[] }>(token, 'GET', '/admin/books?perPage=100');
+    const imported = books.items.find((b) => b.code === 'kinh-tai-len-thu')!;
+    await adminApi(token, 'DELETE', `/admin/book/${imported.id}`);
     await context.close();
   });
 
   it('lets an admin edit the footer quotes (shown on the site at once) and refuses a keyword list that is not 70 long', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await loginAsAdmin(context, baseURL, dataDir);
+    const token = await loginAsAdmin(context, baseURL, dataDir);
+    const originalQuotes = await adminApi<unknown[]>(token, 'GET', '/admin/footer_quotes');
     const page = await context.newPage();
     await page.goto(`${baseURL}/quan-tri/trang-chu`, { waitUntil: 'networkidle' });
     const keywords = page.locator('#keywords');
@@ -86,12 +101,13 @@ describe('the administration area', () => {
     await page.goto(baseURL, { waitUntil: 'networkidle' });
     const footer = await page.locator('footer').innerText();
     expect(texts.some((text) => footer.includes(text))).toBe(true);
+    await adminApi(token, 'PUT', '/admin/footer_quotes', { quotes: originalQuotes });
     await context.close();
   });
 
   it('lets an admin write an article in Markdown with a live preview, publish it and read it in the news', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await loginAsAdmin(context, baseURL, dataDir);
+    const token = await loginAsAdmin(context, baseURL, dataDir);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/quan-tri/bai-viet`, { waitUntil: 'networkidle' });
@@ -109,6 +125,7 @@ describe('the administration area', () => {
     await screenshot(page, 'admin-article-editor-1280');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL(/\/quan-tri\/bai-viet\/\d+\?da-luu=1$/);
+    const articleId = new URL(page.url()).pathname.split('/').pop();
     // A cover: any image, cut to the share-preview shape.
     const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#7a4a22' } })
       .png()
@@ -126,12 +143,13 @@ describe('the administration area', () => {
     await page.goto(`${baseURL}/tin-tuc`, { waitUntil: 'networkidle' });
     expect(await page.locator('main').innerText()).toContain('Thông báo khoá tu Phật thất');
     expect(errors).toEqual([]);
+    await adminApi(token, 'DELETE', `/admin/article/${articleId}`);
     await context.close();
   });
 
   it('lets an admin make a compilation, order its items and publish it', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await loginAsAdmin(context, baseURL, dataDir);
+    const token = await loginAsAdmin(context, baseURL, dataDir);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/quan-tri/tong-hop/moi`, { waitUntil: 'networkidle' });
@@ -158,6 +176,7 @@ describe('the administration area', () => {
     const main = await page.locator('main').innerText();
     expect(main.indexOf(bookTitle)).toBeLessThan(main.indexOf('Vu-lan'));
     expect(errors).toEqual([]);
+    await adminApi(token, 'DELETE', `/admin/compilation/${id}`);
     await context.close();
   });
 });

@@ -11,30 +11,25 @@ import {
   ZMarkdownPreviewRequestSchema,
   ZMarkdownPreviewSchema,
 } from '#common/contracts/book-admin.schema.ts';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { Services } from '#server/services/index.ts';
 import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const body = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { 'application/json': { schema } },
 });
-const security = [{ token: [] }];
 const tags = ['Quản trị sách'];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  403: json(ZErrorResponseSchema, 'Not an admin'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('Not logged in'),
+  403: errorResponse('Not an admin'),
 };
-const notFound = { 404: json(ZErrorResponseSchema, 'No such book or chapter') };
-const conflict = { 409: json(ZErrorResponseSchema, 'Not possible in its current state') };
+const notFound = { 404: errorResponse('No such book or chapter') };
+const conflict = { 409: errorResponse('Not possible in its current state') };
 const bookResponse = json(z.object({ data: ZAdminBookSchema }), 'The book, with its chapters');
 const chapterResponse = json(z.object({ data: ZAdminChapterSchema }), 'The chapter, its Markdown and stored HTML');
 const params = ZAdminIdParamSchema;
@@ -43,7 +38,7 @@ const listBooks = createRoute({
   method: 'get',
   path: '/admin/books',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Every book in any state (or one: status), most recently changed first',
   request: { query: ZAdminBookQuerySchema },
   responses: { 200: json(z.object({ data: ZAdminBookPageSchema }), 'One page of books'), ...errors },
@@ -53,7 +48,7 @@ const createBook = createRoute({
   method: 'post',
   path: '/admin/books',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Create a book (a draft, no chapters); without a code, one is made from the title',
   request: { body: body(ZBookInputSchema) },
   responses: { 201: bookResponse, ...errors, ...conflict },
@@ -63,7 +58,7 @@ const getBook = createRoute({
   method: 'get',
   path: '/admin/book/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'A book in any state, with its chapter list',
   request: { params },
   responses: { 200: bookResponse, ...errors, ...notFound },
@@ -73,7 +68,7 @@ const updateBook = createRoute({
   method: 'put',
   path: '/admin/book/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Edit a book’s fields (its code stays)',
   request: { params, body: body(ZBookInputSchema) },
   responses: { 200: bookResponse, ...errors, ...notFound },
@@ -83,7 +78,7 @@ const deleteBook = createRoute({
   method: 'delete',
   path: '/admin/book/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Delete a book with its chapters, search passages and cover files',
   request: { params },
   responses: {
@@ -97,7 +92,7 @@ const publishBook = createRoute({
   method: 'post',
   path: '/admin/book/{id}/publish',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Publish a book (it needs a chapter): readers and search see it',
   request: { params },
   responses: { 200: bookResponse, ...errors, ...notFound, ...conflict },
@@ -107,7 +102,7 @@ const unpublishBook = createRoute({
   method: 'post',
   path: '/admin/book/{id}/unpublish',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Take a book back to draft: gone from reader pages and search',
   request: { params },
   responses: { 200: bookResponse, ...errors, ...notFound },
@@ -117,7 +112,7 @@ const uploadCover = createRoute({
   method: 'post',
   path: '/admin/book/{id}/cover',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Upload a cover (any common image; cut to the 300×400 preset, with 150 and 600 px widths)',
   request: {
     params,
@@ -132,8 +127,8 @@ const uploadCover = createRoute({
     200: bookResponse,
     ...errors,
     ...notFound,
-    413: json(ZErrorResponseSchema, 'Too large'),
-    415: json(ZErrorResponseSchema, 'Not an image'),
+    413: errorResponse('Too large'),
+    415: errorResponse('Not an image'),
   },
 });
 
@@ -141,7 +136,7 @@ const addChapter = createRoute({
   method: 'post',
   path: '/admin/book/{id}/chapters',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Add a chapter at the end, written in Markdown (stored with its sanitised HTML)',
   request: { params, body: body(ZChapterInputSchema) },
   responses: { 201: chapterResponse, ...errors, ...notFound },
@@ -151,7 +146,7 @@ const orderChapters = createRoute({
   method: 'post',
   path: '/admin/book/{id}/chapters/order',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Reorder a book’s chapters: ids names every chapter once, in the new order',
   request: { params, body: body(ZChapterOrderSchema) },
   responses: { 200: bookResponse, ...errors, ...notFound },
@@ -161,7 +156,7 @@ const getChapter = createRoute({
   method: 'get',
   path: '/admin/chapter/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'A chapter with its Markdown source (imported chapters: their HTML) and stored HTML',
   request: { params },
   responses: { 200: chapterResponse, ...errors, ...notFound },
@@ -171,7 +166,7 @@ const updateChapter = createRoute({
   method: 'put',
   path: '/admin/chapter/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Edit a chapter’s title and Markdown',
   request: { params, body: body(ZChapterInputSchema) },
   responses: { 200: chapterResponse, ...errors, ...notFound },
@@ -181,7 +176,7 @@ const deleteChapter = createRoute({
   method: 'delete',
   path: '/admin/chapter/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Delete a chapter (the next ones move up); a published book keeps at least one',
   request: { params },
   responses: { 200: bookResponse, ...errors, ...notFound, ...conflict },
@@ -191,7 +186,7 @@ const previewMarkdown = createRoute({
   method: 'post',
   path: '/admin/markdown/preview',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Markdown → the sanitised HTML saving it would store (the editor’s live preview)',
   request: { body: body(ZMarkdownPreviewRequestSchema) },
   responses: { 200: json(z.object({ data: ZMarkdownPreviewSchema }), 'The HTML'), ...errors },

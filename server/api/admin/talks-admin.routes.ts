@@ -1,5 +1,4 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   ZAdminCollectionResponseSchema,
   ZAdminCollectionsResponseSchema,
@@ -14,22 +13,17 @@ import {
 import type { Services } from '#server/services/index.ts';
 import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json, jsonBody, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
-const security = [{ token: [] }];
 const tags = ['Quản trị pháp âm'];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  403: json(ZErrorResponseSchema, 'Not an admin'),
-  404: json(ZErrorResponseSchema, 'No such collection or talk'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('Not logged in'),
+  403: errorResponse('Not an admin'),
+  404: errorResponse('No such collection or talk'),
 };
-const tooLarge = { 413: json(ZErrorResponseSchema, 'Larger than UPLOAD_MAX_MB') };
+const tooLarge = { 413: errorResponse('Larger than UPLOAD_MAX_MB') };
 const params = ZIdParamSchema;
 const collectionResponse = json(ZAdminCollectionResponseSchema, 'The collection with its talks in every state');
 const talkResponse = json(ZAdminTalkResponseSchema, 'The talk');
@@ -38,7 +32,7 @@ const listCollections = createRoute({
   method: 'get',
   path: '/admin/collections',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Every collection in any state, in order, each with its talks in any state',
   responses: { 200: json(ZAdminCollectionsResponseSchema, 'The collections'), ...errors },
 });
@@ -47,9 +41,9 @@ const createCollection = createRoute({
   method: 'post',
   path: '/admin/collections',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Create a collection (a draft unless status is "published"), placed last',
-  request: { body: body(ZCollectionInputSchema) },
+  request: { body: jsonBody(ZCollectionInputSchema) },
   responses: { 201: collectionResponse, ...errors },
 });
 
@@ -57,9 +51,9 @@ const orderCollections = createRoute({
   method: 'put',
   path: '/admin/collections/order',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Put the collections in a new order (every id, once)',
-  request: { body: body(ZOrderInputSchema) },
+  request: { body: jsonBody(ZOrderInputSchema) },
   responses: { 200: json(ZAdminCollectionsResponseSchema, 'The collections in their new order'), ...errors },
 });
 
@@ -67,7 +61,7 @@ const getCollection = createRoute({
   method: 'get',
   path: '/admin/collection/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'One collection in any state, with its talks',
   request: { params },
   responses: { 200: collectionResponse, ...errors },
@@ -77,9 +71,9 @@ const updateCollection = createRoute({
   method: 'put',
   path: '/admin/collection/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Edit a collection; status publishes or unpublishes it (and its talks with it, for readers and search)',
-  request: { params, body: body(ZCollectionUpdateSchema) },
+  request: { params, body: jsonBody(ZCollectionUpdateSchema) },
   responses: { 200: collectionResponse, ...errors },
 });
 
@@ -87,9 +81,9 @@ const orderTalks = createRoute({
   method: 'put',
   path: '/admin/collection/{id}/order',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Put the talks of a collection in a new order (every id, once)',
-  request: { params, body: body(ZOrderInputSchema) },
+  request: { params, body: jsonBody(ZOrderInputSchema) },
   responses: { 200: collectionResponse, ...errors },
 });
 
@@ -97,7 +91,7 @@ const uploadTalk = createRoute({
   method: 'post',
   path: '/admin/talks',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Upload a talk: an MP3 streamed to storage (UPLOAD_MAX_MB), with an optional WebVTT or SRT transcript',
   description:
     'A multipart/form-data body, read as it streams (not by a schema here): `file` (the MP3; every frame is checked, the duration and tags are read from it), optional `transcript` (.vtt or .srt, UTF-8; SRT is stored as WebVTT), `collectionId`, optional `title`, `speaker` (default: the file’s tags), `description`, `status` ("draft" by default, or "published").',
@@ -108,7 +102,7 @@ const getTalk = createRoute({
   method: 'get',
   path: '/admin/talk/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'One talk in any state',
   request: { params },
   responses: { 200: talkResponse, ...errors },
@@ -118,9 +112,9 @@ const updateTalk = createRoute({
   method: 'put',
   path: '/admin/talk/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Edit a talk: title, speaker, description; collectionId moves it (to the end); status publishes it',
-  request: { params, body: body(ZTalkUpdateSchema) },
+  request: { params, body: jsonBody(ZTalkUpdateSchema) },
   responses: { 200: talkResponse, ...errors },
 });
 
@@ -128,7 +122,7 @@ const deleteTalk = createRoute({
   method: 'delete',
   path: '/admin/talk/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Delete a talk, its search passages and its files',
   request: { params },
   responses: { 200: json(ZDeletedResponseSchema, 'Deleted'), ...errors },
@@ -138,7 +132,7 @@ const replaceTranscript = createRoute({
   method: 'put',
   path: '/admin/talk/{id}/transcript',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Upload or replace a talk’s transcript (multipart `transcript`: .vtt or .srt; SRT is stored as WebVTT)',
   request: { params },
   responses: { 200: talkResponse, ...errors, ...tooLarge },

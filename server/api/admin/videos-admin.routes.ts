@@ -1,5 +1,4 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ZDeletedResponseSchema, ZIdParamSchema } from '#common/contracts/talk-admin.schema.ts';
 import {
   ZAdminVideoResponseSchema,
@@ -9,21 +8,17 @@ import {
 import type { Services } from '#server/services/index.ts';
 import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const security = [{ token: [] }];
 const tags = ['Quản trị video'];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  403: json(ZErrorResponseSchema, 'Not an admin'),
-  404: json(ZErrorResponseSchema, 'No such video'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('Not logged in'),
+  403: errorResponse('Not an admin'),
+  404: errorResponse('No such video'),
 };
-const tooLarge = { 413: json(ZErrorResponseSchema, 'Larger than UPLOAD_MAX_MB') };
+const tooLarge = { 413: errorResponse('Larger than UPLOAD_MAX_MB') };
 const params = ZIdParamSchema;
 const videoResponse = json(ZAdminVideoResponseSchema, 'The video');
 
@@ -31,7 +26,7 @@ const listVideos = createRoute({
   method: 'get',
   path: '/admin/videos',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Every video in any state, newest first',
   responses: { 200: json(ZAdminVideosResponseSchema, 'The videos'), ...errors },
 });
@@ -40,7 +35,7 @@ const createVideo = createRoute({
   method: 'post',
   path: '/admin/videos',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Add a YouTube item by its address, or upload an MP4 (streamed to storage, UPLOAD_MAX_MB)',
   description:
     'A multipart/form-data body, read as it streams (not by a schema here): `kind` "youtube" with `url` (youtube.com/watch?v=…, youtu.be/…, youtube.com/embed/…, youtube.com/shorts/…; anything else is refused), or "file" with `file` (an MP4, checked by its `ftyp` box) and an optional `transcript` (.vtt or .srt); `title`, optional `description`, `speaker`, `status` ("draft" by default), and an optional `poster` image (served by us).',
@@ -51,7 +46,7 @@ const getVideo = createRoute({
   method: 'get',
   path: '/admin/video/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'One video in any state',
   request: { params },
   responses: { 200: videoResponse, ...errors },
@@ -61,7 +56,7 @@ const updateVideo = createRoute({
   method: 'put',
   path: '/admin/video/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Edit a video: title, description, speaker, a YouTube item’s url; status publishes or unpublishes it',
   request: { params, body: { required: true, content: { 'application/json': { schema: ZVideoUpdateSchema } } } },
   responses: { 200: videoResponse, ...errors },
@@ -71,7 +66,7 @@ const setPoster = createRoute({
   method: 'put',
   path: '/admin/video/{id}/poster',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Upload a new poster (multipart `poster`: JPEG, PNG or WebP; stored as JPEG up to 1280×720)',
   request: { params },
   responses: { 200: videoResponse, ...errors, ...tooLarge },
@@ -81,7 +76,7 @@ const deleteVideo = createRoute({
   method: 'delete',
   path: '/admin/video/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Delete a video, its search passages and its files',
   request: { params },
   responses: { 200: json(ZDeletedResponseSchema, 'Deleted'), ...errors },

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   ZArticleCategoriesResponseSchema,
   ZArticleCategoryQuerySchema,
@@ -8,17 +8,13 @@ import {
   ZArticlesQuerySchema,
   ZArticlesResponseSchema,
 } from '#common/contracts/article.schema.ts';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import type { Services } from '#server/services/index.ts';
 import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const tags = ['Tin tức'];
-const badInput = json(ZErrorResponseSchema, 'Bad input');
+const badInput = errorResponse('Bad input');
 
 const listRoute = createRoute({
   method: 'get',
@@ -46,7 +42,7 @@ const categoryRoute = createRoute({
   responses: {
     200: json(ZArticleCategoryResponseSchema, 'The category and a page of its articles'),
     400: badInput,
-    404: json(ZErrorResponseSchema, 'No such category'),
+    404: errorResponse('No such category'),
   },
 });
 
@@ -59,7 +55,7 @@ const articleRoute = createRoute({
   responses: {
     200: json(ZArticleResponseSchema, 'The article'),
     400: badInput,
-    404: json(ZErrorResponseSchema, 'No such published article'),
+    404: errorResponse('No such published article'),
   },
 });
 

@@ -5,15 +5,11 @@ import {
   ZAudioCollectionsResponseSchema,
   ZClipQuerySchema,
 } from '#common/contracts/audio.schema.ts';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import type { Services } from '#server/services/index.ts';
 import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const tags = ['Pháp âm'];
 
 const listRoute = createRoute({
@@ -24,7 +20,7 @@ const listRoute = createRoute({
   request: { query: ZAudioCollectionsQuerySchema },
   responses: {
     200: json(ZAudioCollectionsResponseSchema, 'One page of collections'),
-    400: json(ZErrorResponseSchema, 'Bad input'),
+    400: errorResponse('Bad input'),
   },
 });
 
@@ -36,8 +32,8 @@ const detailRoute = createRoute({
   request: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
   responses: {
     200: json(ZAudioCollectionResponseSchema, 'The collection and its talks'),
-    400: json(ZErrorResponseSchema, 'Bad input'),
-    404: json(ZErrorResponseSchema, 'No such published collection'),
+    400: errorResponse('Bad input'),
+    404: errorResponse('No such published collection'),
   },
 });
 
@@ -53,7 +49,7 @@ const clipRoute = createRoute({
       description: 'An MP3 file',
       content: { 'audio/mpeg': { schema: z.string().openapi({ format: 'binary' }) } },
     },
-    400: json(ZErrorResponseSchema, 'Bad input (unknown file, bounds)'),
+    400: errorResponse('Bad input (unknown file, bounds)'),
   },
 });
 

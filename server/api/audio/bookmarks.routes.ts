@@ -6,29 +6,23 @@ import {
   ZRemoveBookmarkSchema,
   ZUpdateBookmarkSchema,
 } from '#common/contracts/bookmark.schema.ts';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json, jsonBody, tokenSecurity } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
-const security = [{ token: [] }];
 const tags = ['Pháp âm'];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  404: json(ZErrorResponseSchema, 'Absent, or not yours'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('Not logged in'),
+  404: errorResponse('Absent, or not yours'),
 };
 
 const listRoute = createRoute({
   method: 'get',
   path: '/get_bookmark/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: "My bookmarks in a talk (id: the talk's id), by time",
   request: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
   responses: { 200: json(ZBookmarksResponseSchema, 'My bookmarks'), ...errors },
@@ -37,12 +31,12 @@ const createBookmarkRoute = createRoute({
   method: 'post',
   path: '/create_bookmark',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Bookmark a moment of a talk {audioId, time (seconds), label?}',
-  request: { body: body(ZCreateBookmarkSchema) },
+  request: { body: jsonBody(ZCreateBookmarkSchema) },
   responses: {
     201: json(ZBookmarkResponseSchema, 'The bookmark'),
-    409: json(ZErrorResponseSchema, 'Too many bookmarks'),
+    409: errorResponse('Too many bookmarks'),
     ...errors,
   },
 });
@@ -50,18 +44,18 @@ const updateBookmarkRoute = createRoute({
   method: 'post',
   path: '/update_bookmark',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Move or rename a bookmark {id, time?, label?}',
-  request: { body: body(ZUpdateBookmarkSchema) },
+  request: { body: jsonBody(ZUpdateBookmarkSchema) },
   responses: { 200: json(ZBookmarkResponseSchema, 'The bookmark'), ...errors },
 });
 const removeBookmarkRoute = createRoute({
   method: 'post',
   path: '/remove_bookmark',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Delete a bookmark {id}',
-  request: { body: body(ZRemoveBookmarkSchema) },
+  request: { body: jsonBody(ZRemoveBookmarkSchema) },
   responses: { 200: json(z.object({ data: z.object({ ok: z.literal(true) }) }), 'Deleted'), ...errors },
 });
 

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import {
   ZCreatePlaylistItemsSchema,
   ZCreatePlaylistSchema,
@@ -13,28 +12,22 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, idParam, json, jsonBody, tokenSecurity } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
-const security = [{ token: [] }];
 const tags = ['Danh sách phát'];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  404: json(ZErrorResponseSchema, 'Absent, or not yours'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('Not logged in'),
+  404: errorResponse('Absent, or not yours'),
 };
-const conflict = { 409: json(ZErrorResponseSchema, 'A limit is reached') };
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const conflict = { 409: errorResponse('A limit is reached') };
 const ok = json(z.object({ data: z.object({ ok: z.literal(true) }) }), 'Done');
 
 const listRoute = createRoute({
   method: 'get',
   path: '/get_playlist',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'My playlists, newest first',
   responses: { 200: json(ZPlaylistsResponseSchema, 'My playlists'), 401: errors[401] },
 });
@@ -42,7 +35,7 @@ const detailRoute = createRoute({
   method: 'get',
   path: '/get_playlist_detail/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'One of my playlists',
   request: { params: idParam },
   responses: { 200: json(ZPlaylistResponseSchema, 'The playlist'), ...errors },
@@ -51,34 +44,34 @@ const createPlaylistRoute = createRoute({
   method: 'post',
   path: '/create_playlist',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Make a playlist {name, description?}',
-  request: { body: body(ZCreatePlaylistSchema) },
+  request: { body: jsonBody(ZCreatePlaylistSchema) },
   responses: { 201: json(ZPlaylistResponseSchema, 'The playlist'), ...errors, ...conflict },
 });
 const updatePlaylistRoute = createRoute({
   method: 'post',
   path: '/update_playlist',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Rename or describe a playlist {id, name?, description?}',
-  request: { body: body(ZUpdatePlaylistSchema) },
+  request: { body: jsonBody(ZUpdatePlaylistSchema) },
   responses: { 200: json(ZPlaylistResponseSchema, 'The playlist'), ...errors },
 });
 const removePlaylistRoute = createRoute({
   method: 'post',
   path: '/remove_playlist',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Delete a playlist {id}',
-  request: { body: body(ZIdBodySchema) },
+  request: { body: jsonBody(ZIdBodySchema) },
   responses: { 200: ok, ...errors },
 });
 const itemsRoute = createRoute({
   method: 'get',
   path: '/get_playlist_items/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'The talks of a playlist, in its order',
   request: { params: idParam },
   responses: { 200: json(ZPlaylistItemsResponseSchema, 'The items'), ...errors },
@@ -87,27 +80,27 @@ const addItemsRoute = createRoute({
   method: 'post',
   path: '/create_playlist_item',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Add talks to playlists {audioPlaylistItems: [{playlistId, audioId}]}: all or none',
-  request: { body: body(ZCreatePlaylistItemsSchema) },
+  request: { body: jsonBody(ZCreatePlaylistItemsSchema) },
   responses: { 201: json(ZPlaylistItemsResponseSchema, 'The items of the playlists touched'), ...errors, ...conflict },
 });
 const reorderRoute = createRoute({
   method: 'post',
   path: '/update_playlist_items',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Reorder a playlist {playlistId, itemIds: every item id in the new order}',
-  request: { body: body(ZUpdatePlaylistItemsSchema) },
+  request: { body: jsonBody(ZUpdatePlaylistItemsSchema) },
   responses: { 200: json(ZPlaylistItemsResponseSchema, 'The items in their new order'), ...errors },
 });
 const removeItemRoute = createRoute({
   method: 'post',
   path: '/remove_playlist_items',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Take an item out of its playlist {id}',
-  request: { body: body(ZIdBodySchema) },
+  request: { body: jsonBody(ZIdBodySchema) },
   responses: { 200: ok, ...errors },
 });
 

@@ -9,22 +9,17 @@ import {
   ZSessionResponseSchema,
   ZUpdateProfileRequestSchema,
 } from '#common/contracts/auth.schema.ts';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import type { Env } from '#server/env.ts';
 import { AppError, isAppError } from '#server/errors.ts';
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requestMetaOf, requireUser, tokenOf } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'No, bad, expired or revoked token'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('No, bad, expired or revoked token'),
 };
-const security = [{ token: [] }];
 const ZOkSchema = z.object({ data: z.object({ ok: z.literal(true) }) });
 const PENDING_COOKIE = 'pb_oidc';
 
@@ -37,8 +32,8 @@ const registerRoute = createRoute({
   responses: {
     201: json(ZSessionResponseSchema, 'Account created, logged in'),
     400: errors[400],
-    409: json(ZErrorResponseSchema, 'Username or e-mail taken'),
-    429: json(ZErrorResponseSchema, 'Too many attempts'),
+    409: errorResponse('Username or e-mail taken'),
+    429: errorResponse('Too many attempts'),
   },
 });
 
@@ -51,7 +46,7 @@ const loginRoute = createRoute({
   responses: {
     200: json(ZSessionResponseSchema, 'Logged in'),
     ...errors,
-    429: json(ZErrorResponseSchema, 'Too many attempts'),
+    429: errorResponse('Too many attempts'),
   },
 });
 
@@ -60,7 +55,7 @@ const meRoute = createRoute({
   path: '/me',
   tags: ['Tài khoản'],
   summary: 'The user of the x-token header',
-  security,
+  security: tokenSecurity,
   responses: { 200: json(ZMeResponseSchema, 'The user'), 401: errors[401] },
 });
 
@@ -69,7 +64,7 @@ const updateMeRoute = createRoute({
   path: '/me',
   tags: ['Tài khoản'],
   summary: 'Change the display name',
-  security,
+  security: tokenSecurity,
   request: { body: { required: true, content: { 'application/json': { schema: ZUpdateProfileRequestSchema } } } },
   responses: { 200: json(ZMeResponseSchema, 'The updated user'), ...errors },
 });
@@ -79,7 +74,7 @@ const passwordRoute = createRoute({
   path: '/me/password',
   tags: ['Tài khoản'],
   summary: 'Change the password (other sessions are logged out)',
-  security,
+  security: tokenSecurity,
   request: { body: { required: true, content: { 'application/json': { schema: ZChangePasswordRequestSchema } } } },
   responses: { 200: json(ZOkSchema, 'Changed'), ...errors },
 });
@@ -89,7 +84,7 @@ const avatarRoute = createRoute({
   path: '/me/avatar',
   tags: ['Tài khoản'],
   summary: 'Upload an avatar (any common image up to 5 MB; cut to 50×50)',
-  security,
+  security: tokenSecurity,
   request: {
     body: {
       required: true,
@@ -103,8 +98,8 @@ const avatarRoute = createRoute({
   responses: {
     200: json(ZMeResponseSchema, 'The updated user'),
     ...errors,
-    413: json(ZErrorResponseSchema, 'Over 5 MB'),
-    415: json(ZErrorResponseSchema, 'Not an image'),
+    413: errorResponse('Over 5 MB'),
+    415: errorResponse('Not an image'),
   },
 });
 
@@ -113,7 +108,7 @@ const deleteMeRoute = createRoute({
   path: '/me',
   tags: ['Tài khoản'],
   summary: 'Delete the account and its private data',
-  security,
+  security: tokenSecurity,
   responses: { 200: json(ZOkSchema, 'Deleted'), 401: errors[401] },
 });
 
@@ -122,7 +117,7 @@ const logoutRoute = createRoute({
   path: '/user/logout',
   tags: ['Tài khoản'],
   summary: 'Revoke the token of the x-token header',
-  security,
+  security: tokenSecurity,
   responses: { 200: json(ZOkSchema, 'Logged out'), 401: errors[401] },
 });
 
@@ -131,7 +126,7 @@ const logoutAllRoute = createRoute({
   path: '/user/logout_all',
   tags: ['Tài khoản'],
   summary: 'Revoke every session of the user',
-  security,
+  security: tokenSecurity,
   responses: { 200: json(ZOkSchema, 'Logged out everywhere'), 401: errors[401] },
 });
 
@@ -140,7 +135,7 @@ const roleRoute = createRoute({
   path: '/admin/users/{id}/role',
   tags: ['Quản trị'],
   summary: 'Change a user’s role (admins only)',
-  security,
+  security: tokenSecurity,
   request: {
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: { required: true, content: { 'application/json': { schema: ZChangeRoleRequestSchema } } },
@@ -148,8 +143,8 @@ const roleRoute = createRoute({
   responses: {
     200: json(ZMeResponseSchema, 'The updated user'),
     ...errors,
-    403: json(ZErrorResponseSchema, 'Not an admin'),
-    404: json(ZErrorResponseSchema, 'No such user'),
+    403: errorResponse('Not an admin'),
+    404: errorResponse('No such user'),
   },
 });
 
@@ -160,7 +155,7 @@ const socialStartRoute = createRoute({
   tags: ['Tài khoản'],
   summary: 'Start a social login (OpenID Connect, code + PKCE): redirects to the provider',
   request: { params: providerParams, query: z.object({ redirectTo: z.string().max(500).optional() }) },
-  responses: { 302: { description: 'To the provider' }, 404: json(ZErrorResponseSchema, 'Unknown provider') },
+  responses: { 302: { description: 'To the provider' }, 404: errorResponse('Unknown provider') },
 });
 const socialCallbackRoute = createRoute({
   method: 'get',

@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZChapterViewSchema } from '#common/contracts/book.schema.ts';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import {
   ZBookCatalogueResponseSchema,
   ZBookDetailResponseSchema,
@@ -11,13 +10,10 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const notFound = json(ZErrorResponseSchema, 'No such published book or chapter');
-const badInput = json(ZErrorResponseSchema, 'Bad input');
+const notFound = errorResponse('No such published book or chapter');
+const badInput = errorResponse('Bad input');
 const tags = ['Sách và thư viện'];
 const bookCode = z.string().min(1).max(120);
 
@@ -79,8 +75,8 @@ const adminSearchRoute = createRoute({
   responses: {
     200: json(ZLibrarySearchResponseSchema, 'One page of results'),
     400: badInput,
-    401: json(ZErrorResponseSchema, 'Not logged in'),
-    403: json(ZErrorResponseSchema, 'Not a moderator or admin'),
+    401: errorResponse('Not logged in'),
+    403: errorResponse('Not a moderator or admin'),
   },
 });
 

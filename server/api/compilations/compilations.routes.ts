@@ -4,15 +4,11 @@ import {
   ZCompilationsQuerySchema,
   ZCompilationsResponseSchema,
 } from '#common/contracts/compilation.schema.ts';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import type { Services } from '#server/services/index.ts';
 import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const tags = ['Tổng hợp'];
 
 const listRoute = createRoute({
@@ -23,7 +19,7 @@ const listRoute = createRoute({
   request: { query: ZCompilationsQuerySchema },
   responses: {
     200: json(ZCompilationsResponseSchema, 'One page of compilations'),
-    400: json(ZErrorResponseSchema, 'Bad input'),
+    400: errorResponse('Bad input'),
   },
 });
 
@@ -35,8 +31,8 @@ const detailRoute = createRoute({
   request: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
   responses: {
     200: json(ZCompilationResponseSchema, 'The compilation and its items'),
-    400: json(ZErrorResponseSchema, 'Bad input'),
-    404: json(ZErrorResponseSchema, 'No such published compilation'),
+    400: errorResponse('Bad input'),
+    404: errorResponse('No such published compilation'),
   },
 });
 

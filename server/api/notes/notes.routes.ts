@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { ZFavoriteBookRequestSchema, ZFavoriteBooksResponseSchema } from '#common/contracts/favorite.schema.ts';
 import {
   ZCreateNoteRequestSchema,
@@ -11,36 +10,29 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const security = [{ token: [] }];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  404: json(ZErrorResponseSchema, 'Absent, or not yours'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('Not logged in'),
+  404: errorResponse('Absent, or not yours'),
 };
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const ZOk = z.object({ data: z.object({ ok: z.literal(true) }) });
 const tags = ['Ghi chú'];
 
 const createNote = createRoute({
   method: 'post',
   path: '/notes',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Highlight a passage (with an optional note)',
-  request: { body: body(ZCreateNoteRequestSchema) },
+  request: { body: jsonBody(ZCreateNoteRequestSchema) },
   responses: { 201: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
 });
 const getNote = createRoute({
   method: 'get',
   path: '/note/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'One of my notes',
   request: { params: idParam },
   responses: { 200: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
@@ -49,25 +41,25 @@ const updateNote = createRoute({
   method: 'put',
   path: '/note/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Change a note’s colour, text or sharing',
-  request: { params: idParam, body: body(ZUpdateNoteRequestSchema) },
+  request: { params: idParam, body: jsonBody(ZUpdateNoteRequestSchema) },
   responses: { 200: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
 });
 const deleteNote = createRoute({
   method: 'delete',
   path: '/note/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Delete a note',
   request: { params: idParam },
-  responses: { 200: json(ZOk, 'Deleted'), ...errors },
+  responses: { 200: json(ZOkResponseSchema, 'Deleted'), ...errors },
 });
 const myNotesOfBook = createRoute({
   method: 'get',
   path: '/book/{code}/my_notes',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'My notes in one book',
   request: { params: z.object({ code: z.string().min(1).max(120) }) },
   responses: { 200: json(z.object({ data: z.array(ZNoteSchema) }), 'My notes'), ...errors },
@@ -76,7 +68,7 @@ const ungroupedNotes = createRoute({
   method: 'get',
   path: '/ungroup_notes',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'My notes that are in no note group',
   responses: { 200: json(z.object({ data: z.array(ZNoteSchema) }), 'My notes'), 401: errors[401] },
 });
@@ -84,10 +76,10 @@ const orderNotes = createRoute({
   method: 'post',
   path: '/order_notes',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Set the order of my notes',
-  request: { body: body(ZOrderNotesRequestSchema) },
-  responses: { 200: json(ZOk, 'Ordered'), ...errors },
+  request: { body: jsonBody(ZOrderNotesRequestSchema) },
+  responses: { 200: json(ZOkResponseSchema, 'Ordered'), ...errors },
 });
 const publicNote = createRoute({
   method: 'get',
@@ -103,25 +95,25 @@ const addFavorite = createRoute({
   method: 'post',
   path: '/favorite_books',
   tags: favTags,
-  security,
+  security: tokenSecurity,
   summary: 'Save a book to my reading list',
-  request: { body: body(ZFavoriteBookRequestSchema) },
+  request: { body: jsonBody(ZFavoriteBookRequestSchema) },
   responses: { 201: json(ZFavoriteBooksResponseSchema, 'My reading list'), ...errors },
 });
 const removeFavorite = createRoute({
   method: 'delete',
   path: '/favorite_books/{code}',
   tags: favTags,
-  security,
+  security: tokenSecurity,
   summary: 'Remove a book from my reading list',
   request: { params: z.object({ code: z.string().min(1).max(120) }) },
-  responses: { 200: json(ZOk, 'Removed'), ...errors },
+  responses: { 200: json(ZOkResponseSchema, 'Removed'), ...errors },
 });
 const listFavorites = createRoute({
   method: 'get',
   path: '/favorite_books',
   tags: favTags,
-  security,
+  security: tokenSecurity,
   summary: 'My reading list',
   responses: { 200: json(ZFavoriteBooksResponseSchema, 'My reading list'), 401: errors[401] },
 });

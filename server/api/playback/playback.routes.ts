@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import {
   ZPlaybackCodeSchema,
   ZPlaybackResponseSchema,
@@ -8,28 +7,24 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const tags = ['Nghe'];
-const security = [{ token: [] }];
 
 const getPlayback = createRoute({
   method: 'get',
   path: '/playback',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'My playback record: {books: [{code, currentTime}]}',
-  responses: { 200: json(ZPlaybackResponseSchema, 'The record'), 401: json(ZErrorResponseSchema, 'Not logged in') },
+  responses: { 200: json(ZPlaybackResponseSchema, 'The record'), 401: errorResponse('Not logged in') },
 });
 
 const setPlayback = createRoute({
   method: 'put',
   path: '/playback/{code}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Set the current time (seconds) for a code: updates its entry or adds one',
   request: {
     params: z.object({ code: ZPlaybackCodeSchema }),
@@ -37,8 +32,8 @@ const setPlayback = createRoute({
   },
   responses: {
     200: json(ZPlaybackResponseSchema, 'The record'),
-    400: json(ZErrorResponseSchema, 'Bad input'),
-    401: json(ZErrorResponseSchema, 'Not logged in'),
+    400: errorResponse('Bad input'),
+    401: errorResponse('Not logged in'),
   },
 });
 

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import {
   searchUrl,
   ZPopularQueriesResponseSchema,
@@ -13,19 +12,13 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
+import { errorResponse, idParam, json, jsonBody, tokenSecurity } from '../openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
-const security = [{ token: [] }];
 const errors = {
-  400: json(ZErrorResponseSchema, 'Bad input'),
-  401: json(ZErrorResponseSchema, 'Not logged in'),
-  404: json(ZErrorResponseSchema, 'Absent, or not yours'),
+  400: errorResponse('Bad input'),
+  401: errorResponse('Not logged in'),
+  404: errorResponse('Absent, or not yours'),
 };
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['Tìm kiếm'];
 
 const searchRoute = createRoute({
@@ -38,7 +31,7 @@ const searchRoute = createRoute({
     'mode `broad`: every word anywhere in a passage, ranked by BM25 with boosts for exact diacritics and nearness. ' +
     '`conditions` (with `conditionType: "AND"`): terms that must also occur in the same item. ' +
     'Results are items (a book, a talk…) with their best passages; `countsByType` counts items per type.',
-  request: { body: body(ZSearchRequestSchema) },
+  request: { body: jsonBody(ZSearchRequestSchema) },
   responses: { 200: json(ZSearchResponseSchema, 'One page of results'), 400: errors[400] },
 });
 
@@ -55,7 +48,7 @@ const listCollections = createRoute({
   method: 'get',
   path: '/search_collections',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'My saved searches, newest first',
   responses: { 200: json(ZSearchCollectionsResponseSchema, 'My saved searches'), 401: errors[401] },
 });
@@ -63,12 +56,12 @@ const createCollection = createRoute({
   method: 'post',
   path: '/search_collections',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Save a search (the name defaults to the query)',
-  request: { body: body(ZSearchCollectionInputSchema) },
+  request: { body: jsonBody(ZSearchCollectionInputSchema) },
   responses: {
     201: json(ZSearchCollectionResponseSchema, 'The saved search'),
-    409: json(ZErrorResponseSchema, 'Too many saved searches'),
+    409: errorResponse('Too many saved searches'),
     ...errors,
   },
 });
@@ -76,16 +69,16 @@ const updateCollection = createRoute({
   method: 'put',
   path: '/search_collection/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Rename or change a saved search',
-  request: { params: idParam, body: body(ZSearchCollectionUpdateSchema) },
+  request: { params: idParam, body: jsonBody(ZSearchCollectionUpdateSchema) },
   responses: { 200: json(ZSearchCollectionResponseSchema, 'The saved search'), ...errors },
 });
 const deleteCollection = createRoute({
   method: 'delete',
   path: '/search_collection/{id}',
   tags,
-  security,
+  security: tokenSecurity,
   summary: 'Delete a saved search',
   request: { params: idParam },
   responses: { 200: json(z.object({ data: z.object({ ok: z.literal(true) }) }), 'Deleted'), ...errors },

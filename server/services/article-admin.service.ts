@@ -16,7 +16,7 @@ import { htmlBlocks, summarize } from '#server/lib/html.ts';
 import { renderMarkdownHtml } from '#server/lib/markdown-html.ts';
 import type { ArticleListRow } from '#server/repositories/article.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import { recordAudit } from './audit.service.ts';
+import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from './import.service.ts';
 import { requireAdmin } from './roles.ts';
 import { indexArticle } from './search-indexer.service.ts';
@@ -182,8 +182,7 @@ export function createArticleAdminService(deps: {
             updated_at: at,
           });
           await indexArticle(r, id);
-          const action =
-            before.status !== input.status ? (input.status === 'draft' ? 'unpublish' : 'publish') : 'update';
+          const action = auditActionForEdit(before.status, input.status);
           await recordAudit(r, actor, { action, itemType: 'article', itemId: id, label: input.title });
           return present(await requireArticle(r, id), at);
         }),

@@ -4,6 +4,15 @@ import type { AuditAction, AuditItemType } from '#server/db/schema.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { requireAdmin } from './roles.ts';
 
+/**
+ * How an edit is logged: a change of state is a publication or its withdrawal; anything else is
+ * an update. `after` undefined means the edit left the state alone.
+ */
+export function auditActionForEdit(before: string, after: string | undefined): AuditAction {
+  if (after === undefined || after === before) return 'update';
+  return after === 'published' ? 'publish' : 'unpublish';
+}
+
 /** Who acted: a person of the library, or a command run at the server (no account). */
 export type AuditActor = Pick<User, 'displayName'> & { id: number | null };
 

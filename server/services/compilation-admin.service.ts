@@ -3,7 +3,7 @@ import type { CompilationAdmin, CompilationInput, CompilationItemType } from '#c
 import { AppError } from '#server/errors.ts';
 import type { CompilationRow } from '#server/repositories/compilation.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import { recordAudit } from './audit.service.ts';
+import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from './import.service.ts';
 import { requireAdmin } from './roles.ts';
 
@@ -122,7 +122,7 @@ export function createCompilationAdminService(deps: {
           updated_at: now(),
         });
         await r.compilations.replaceItems(id, itemsOf(input));
-        const action = before.status !== input.status ? (input.status === 'draft' ? 'unpublish' : 'publish') : 'update';
+        const action = auditActionForEdit(before.status, input.status);
         await recordAudit(r, actor, {
           action,
           itemType: 'compilation',

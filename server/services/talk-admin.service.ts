@@ -23,7 +23,7 @@ import { presentAdminCollection, presentAdminTalk } from '#server/presenters/tal
 import type { Repositories } from '#server/repositories/index.ts';
 import type { TalkRow } from '#server/repositories/talk.repository.ts';
 import type { TranscriptSegment } from '#server/search/documents.ts';
-import { recordAudit } from './audit.service.ts';
+import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from './import.service.ts';
 import { requireAdmin } from './roles.ts';
 import { indexCollection, indexTalk } from './search-indexer.service.ts';
@@ -216,9 +216,8 @@ export function createTalkAdminService(deps: {
           updated_at: now(),
         });
         await indexCollectionWithTalks(r, id);
-        const statusChanged = input.status !== undefined && input.status !== before.status;
         await recordAudit(r, actor, {
-          action: statusChanged ? (input.status === 'published' ? 'publish' : 'unpublish') : 'update',
+          action: auditActionForEdit(before.status, input.status),
           itemType: 'collection',
           itemId: id,
           label: input.title ?? before.title,
@@ -380,13 +379,12 @@ export function createTalkAdminService(deps: {
         await indexTalk(r, id, await segmentsOf(before));
         await indexCollection(r, before.collection_id);
         if (target) await indexCollection(r, target.id);
-        const statusChanged = input.status !== undefined && input.status !== before.status;
         const changes = [
           moving ? `chuyển sang tuyển tập ${target!.title}` : null,
           input.title !== undefined && input.title !== before.title ? `tên cũ: ${before.title}` : null,
         ].filter(Boolean);
         await recordAudit(r, actor, {
-          action: statusChanged ? (input.status === 'published' ? 'publish' : 'unpublish') : 'update',
+          action: auditActionForEdit(before.status, input.status),
           itemType: 'talk',
           itemId: id,
           label: input.title ?? before.title,

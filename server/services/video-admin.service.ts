@@ -18,7 +18,7 @@ import { mediaStatusOf } from '#server/presenters/talk-admin.presenter.ts';
 import { presentVideo } from '#server/presenters/video.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { VideoRow } from '#server/repositories/video.repository.ts';
-import { recordAudit } from './audit.service.ts';
+import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from './import.service.ts';
 import { requireAdmin } from './roles.ts';
 import { indexVideo } from './search-indexer.service.ts';
@@ -232,9 +232,8 @@ export function createVideoAdminService(deps: {
           updated_at: at,
         });
         await indexVideo(r, id);
-        const statusChanged = input.status !== undefined && input.status !== before.status;
         await recordAudit(r, actor, {
-          action: statusChanged ? (input.status === 'published' ? 'publish' : 'unpublish') : 'update',
+          action: auditActionForEdit(before.status, input.status),
           itemType: 'video',
           itemId: id,
           label: input.title ?? before.title,

@@ -32,6 +32,14 @@ export default tseslint.config(
           ],
         },
       ],
+      // Preact renders in the browser and does not focus on mount (docs/decisions/0016).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='autoFocus']",
+          message: 'Use useFocusOnMount (app/lib/use-focus-on-mount.ts): Preact leaves autoFocus to the browser.',
+        },
+      ],
     },
   },
   {

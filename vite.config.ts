@@ -1,10 +1,47 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+// The browser build renders with Preact through preact/compat; the server keeps React
+// (docs/decisions/0016-first-load-javascript.md). Only for `vite build`: the dev server keeps React
+// in the browser too, for React Router's fast refresh.
+const PREACT_FOR_REACT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
+
+function preactInTheBrowser(): Plugin {
+  return {
+    name: 'phap-bao:preact-in-the-browser',
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer, options) {
+      const target = PREACT_FOR_REACT[source];
+      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [preactInTheBrowser(), reactRouter()],
   build: {
     // Fonts and icons stay files with hashed names; never inlined into CSS.
     assetsInlineLimit: 0,
+    // The gzip column of Vite's report costs time and is not what we serve (scripts/precompress.mjs).
+    reportCompressedSize: false,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod's sources have prose comments that mention `@__PURE__` where no annotation can be:
+        // Rollup drops those comments, which changes nothing in the output.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+        // Routes without a page (app/routes/resources/, logout, …) have nothing for the browser: their
+        // client chunk is empty by design.
+        if (warning.code === 'EMPTY_BUNDLE') return;
+        warn(warning);
+      },
+    },
   },
 });

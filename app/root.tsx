@@ -1,19 +1,29 @@
 import { GlobalPlayer } from '#app/components/audio/global-player.tsx';
-import '@fontsource/be-vietnam-pro/400.css';
-import '@fontsource/be-vietnam-pro/500.css';
-import '@fontsource/be-vietnam-pro/600.css';
-import '@fontsource-variable/noto-serif/index.css';
-import '@fontsource-variable/noto-serif/wght-italic.css';
+import notoSerifLatin from '@fontsource-variable/noto-serif/files/noto-serif-latin-wght-normal.woff2?url';
+import notoSerifVietnamese from '@fontsource-variable/noto-serif/files/noto-serif-vietnamese-wght-normal.woff2?url';
+import './styles/fonts.css';
 import './styles/app.css';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
+import { useEffect } from 'react';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
 import type { Route } from './+types/root';
-import { ErrorPage } from './components/layout/error-page.tsx';
-import { getCurrentUser } from './lib/session.server.ts';
+import { describeError, ErrorPage } from './components/layout/error-page.tsx';
+import { ScrollToHash } from './components/layout/scroll-to-hash.tsx';
+import { clearedSessionCookie, getCurrentUser, hasMalformedSessionCookie } from './lib/session.server.ts';
 import { useNonce } from './lib/nonce.tsx';
+import { withBudget } from './lib/budget.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [layout, user] = await Promise.all([context.services.site.getLayoutData(), getCurrentUser(request, context)]);
+  // The frame's menu badges and footer quote are secondary: without them in time, the frame shows a retry.
+  const [frame, user] = await Promise.all([
+    withBudget(context, context.services.site.getLayoutData()),
+    getCurrentUser(request, context),
+  ]);
+  const layout = frame.ok ? frame.value : null;
+  // A session cookie that does not decode counts as none; clearing it spares the next requests.
+  if (hasMalformedSessionCookie(request)) {
+    return data({ layout, user }, { headers: { 'Set-Cookie': clearedSessionCookie(request) } });
+  }
   return { layout, user };
 }
 
@@ -22,13 +32,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : false;
 
+// The reading font's normal style (both files every Vietnamese text needs, 52 KB) is fetched with
+// the CSS rather than after it; the other styles and weights arrive when used (app/styles/fonts.css).
+const preloadFont = (href: string) =>
+  ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }) as const;
+
 export const links: Route.LinksFunction = () => [
+  preloadFont(notoSerifLatin),
+  preloadFont(notoSerifVietnamese),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
 
 // A route's meta replaces this one; routes without their own keep the site's title and description.
-export function meta() {
+// An error page (a layout's or this one's boundary) is titled by its Vietnamese heading.
+export function meta({ error }: Route.MetaArgs) {
+  if (error) {
+    return [{ title: `${describeError(error).heading} — ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+  }
   return [{ title: `${SITE_NAME} — ${SITE_TAGLINE}` }, { name: 'description', content: SITE_DESCRIPTION }];
 }
 
@@ -54,11 +75,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Says the browser render has taken over the server's HTML (browser tests and bench/ wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <>
       <Outlet />
       {/* Outside the layouts, so a talk keeps playing from page to page. */}
       <GlobalPlayer />
+      <ScrollToHash />
     </>
   );
 }

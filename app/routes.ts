@@ -1,12 +1,14 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 /**
- * Every route of seed-spec.md §2, each a lazily loaded module. Three layouts: the default one,
+ * Every route of product spec §2, each a lazily loaded module. Three layouts: the default one,
  * the profile layout (left menu) and the note-group layout (sidebar image on desktop).
  */
 export default [
   // No page: the reader's position and merged device history are posted here in the background.
   route('reading-progress', 'routes/resources/reading-progress.ts'),
+  // The other passages of one search result ("Xem thêm N đoạn" on /search), as JSON.
+  route('search/doan', 'routes/resources/search-passages.ts'),
   // "Add to playlist" from any list of talks.
   route('playlist-items', 'routes/resources/playlist-items.ts'),
   // A collection's podcast feed (RSS).
@@ -41,6 +43,8 @@ export default [
     route('noi-dung-dang-kiem-duyet', 'routes/moderation-notice.tsx'),
     route('login', 'routes/auth/login.tsx'),
     route('register', 'routes/auth/register.tsx'),
+    route('quen-mat-khau', 'routes/auth/forgot-password.tsx'),
+    route('dat-lai-mat-khau', 'routes/auth/reset-password.tsx'),
     route('logout', 'routes/auth/logout.tsx'),
     route(':chapterCode/:parentDocSlug?', 'routes/books/chapter.tsx'),
     route('*', 'routes/not-found.tsx', { id: 'not-found-catch-all' }),

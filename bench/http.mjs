@@ -24,7 +24,25 @@ const MEDIA_RANGE = 'bytes=1000000-1065535'; // 64 KiB
 const TARGETS = [
   { name: 'home', label: 'GET /', path: '/', expect: [200] },
   { name: 'news', label: 'GET /tin-tuc', path: '/tin-tuc', expect: [200] },
+  // A book and its first chapter (the newest book of the demo library), anonymous: from the page cache.
+  { name: 'book', label: 'GET /sach/…', path: (ctx) => `/sach/${ctx.book.code}`, expect: [200] },
+  {
+    name: 'chapter',
+    label: 'GET /{chapter}/{book}',
+    path: (ctx) => `/${ctx.book.firstChapterCode}/${ctx.book.code}`,
+    expect: [200],
+  },
+  // The same book page for a logged-in reader: always rendered (private, no-store).
+  {
+    name: 'book-reader',
+    label: 'GET /sach/… logged in',
+    path: (ctx) => `/sach/${ctx.book.code}`,
+    headers: (ctx) => ({ cookie: `pb_token=${encodeURIComponent(ctx.token)}` }),
+    expect: [200],
+  },
   { name: '404', label: 'GET /404', path: '/404', expect: [404] },
+  // A small public file served as it is: the floor cost of the HTTP stack, to compare pages with.
+  { name: 'static', label: 'GET /favicon.svg', path: '/favicon.svg', expect: [200] },
   {
     name: 'keywords',
     label: 'GET /api/v1/public/search/keywords',
@@ -36,6 +54,22 @@ const TARGETS = [
     label: 'POST /api/v1/public/home_page_data',
     path: '/api/v1/public/home_page_data',
     method: 'POST',
+    expect: [200],
+  },
+  {
+    name: 'search',
+    label: 'POST /api/v1/public/search "phat giao"',
+    path: '/api/v1/public/search',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'phat giao', mode: 'strict', type: 'all', page: 1, perPage: 10 }),
+    expect: [200],
+  },
+  // Suggestions while typing (issue 24: ≤ 50 ms): an index in memory, one generation read per call.
+  {
+    name: 'suggest',
+    label: 'GET /api/v1/public/search/suggestions "kinh"',
+    path: '/api/v1/public/search/suggestions?query=kinh',
     expect: [200],
   },
   {
@@ -192,9 +226,27 @@ async function waitForServer(baseUrl, timeoutMs = 60_000) {
   throw new Error(`GET / did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
+/** What the book targets need: the newest book of the library and a reader's session. */
+async function benchContext(baseUrl) {
+  const home = await (await fetch(`${baseUrl}/api/v1/public/home_page_data`, { method: 'POST' })).json();
+  const book = home.data.newestBooks[0];
+  const id = crypto.randomBytes(4).toString('hex');
+  const reader = { username: `bench_${id}`, email: `bench.${id}@example.org`, password: `mat-khau-${id}` };
+  const res = await fetch(`${baseUrl}/api/v1/public/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
+  });
+  return { book, token: (await res.json()).data.token };
+}
+
 /** One plain request, to show the status and size of what the benchmark will hammer. */
 async function probe(baseUrl, target) {
-  const res = await fetch(baseUrl + target.path, { method: target.method ?? 'GET', headers: target.headers });
+  const res = await fetch(baseUrl + target.path, {
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+  });
   const body = await res.arrayBuffer();
   return { status: res.status, bytes: body.byteLength };
 }
@@ -277,13 +329,17 @@ async function main() {
   await waitForServer(baseUrl);
   console.log(`Server ready on ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${dataDir})`);
 
+  const ctx = await benchContext(baseUrl);
   const rows = [];
-  for (const target of targets) {
+  for (const spec of targets) {
+    const resolve = (v) => (typeof v === 'function' ? v(ctx) : v);
+    const target = { ...spec, path: resolve(spec.path), headers: resolve(spec.headers) };
     const first = await probe(baseUrl, target);
     const options = {
       url: baseUrl + target.path,
       method: target.method ?? 'GET',
       headers: target.headers,
+      body: target.body,
       connections,
     };
     process.stdout.write(`${target.label}: warm-up ${WARMUP_SECONDS} s… `);

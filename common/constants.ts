@@ -1,5 +1,5 @@
 /**
- * Business constants of seed-spec.md §9 (and the few of §2–§4 that the UI needs).
+ * Business constants of product spec §9 (and the few of §2–§4 that the UI needs).
  * Change them here only; browser and server read the same values.
  */
 
@@ -11,6 +11,8 @@ export const SITE_DESCRIPTION =
 /** Home page: 7 random suggestions from a fixed list of 70. */
 export const HOME_KEYWORD_COUNT = 70;
 export const HOME_KEYWORDS_SHOWN = 7;
+/** The passage of the day shows at most this many characters of meaning, so it stays short on a phone. */
+export const FEATURED_PASSAGE_MAX_CHARACTERS = 280;
 
 /** Footer: one random teaching quote from a fixed list of seven. */
 export const FOOTER_QUOTE_COUNT = 7;
@@ -33,8 +35,19 @@ export const TOAST_DURATION_MS = 5000;
 
 /** Session token lifetime: one year. */
 export const TOKEN_LIFETIME_SECONDS = 31_536_000;
+/** A session not used for this many days ends before its year is out. */
+export const SESSION_IDLE_DAYS = 60;
+/** How long a password-reset link works (once). */
+export const PASSWORD_RESET_MINUTES = 30;
+/**
+ * The cookie (path /login) holding the secret of a social login started in this browser: only
+ * that browser can exchange the login code the provider's callback hands out.
+ */
+export const LOGIN_BINDING_COOKIE = 'pb_login_binding';
+/** The session cookie of the web pages (HttpOnly); its presence alone keeps a request out of the page cache. */
+export const SESSION_COOKIE_NAME = 'pb_token';
 
-/** Data fetching. */
+/** Data fetching. A page's secondary data not there in this time is left out (app/lib/budget.server.ts). */
 export const CONTENT_PREFETCH_TIMEOUT_MS = 2000;
 export const DATA_FETCH_MIN_DELAY_MS = 200;
 
@@ -72,6 +85,18 @@ export const DEFAULT_SEARCH_MODE = 'strict';
 
 /** Library kinds (`loai`). */
 export const LIBRARY_KINDS = ['book', 'phap-am'] as const;
+
+/**
+ * What one account may keep and how fast it may write: notes and note groups have caps like the
+ * playlists' (common/contracts/playlist.schema.ts); every write to a reader's own things (notes,
+ * groups, playlists, bookmarks, saved searches, saved books) counts against one budget a minute.
+ */
+export const MAX_NOTES_PER_ACCOUNT = 5000;
+export const MAX_NOTE_GROUPS_PER_ACCOUNT = 200;
+export const OWNED_WRITES_PER_MINUTE = 120;
+
+/** A page of my notes (in a book, or in no group): this many unless asked, at most MAX_PAGE_SIZE. */
+export const MY_NOTES_PAGE_SIZE = 50;
 
 /** Largest JSON body the API accepts. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;

@@ -1,4 +1,4 @@
-/** The book playback record of seed-spec.md §3–§4: where listening stopped, per book (or talk) code. */
+/** The book playback record of product spec §3–§4: where listening stopped, per book (or talk) code. */
 export interface PlaybackEntry {
   code: string;
   currentTime: number;

@@ -1,6 +1,7 @@
-// The tests use two Debian programs: Chromium (browser tests) and poppler's pdftotext (the note-group
-// PDF is read back). When one is missing and we are root, install it with apt (never download a
-// browser or a binary any other way); otherwise say what to do.
+// The tests use four Debian programs: Chromium (browser tests), poppler's pdftotext (the note-group
+// PDF is read back), nginx (the site behind a TLS-terminating proxy, set up as docs/deploy.md
+// says) and Java (the W3C Nu HTML checker of the vnu-jar package, tests/e2e/html-validity.test.ts). When one is missing and we are root, install it with apt (never download a browser or a
+// binary any other way); otherwise say what to do.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -11,11 +12,13 @@ const TOOLS = [
     paths: [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'],
   },
   { name: 'pdftotext', package: 'poppler-utils', paths: ['/usr/bin/pdftotext'] },
+  { name: 'nginx', package: 'nginx', paths: ['/usr/sbin/nginx'] },
+  { name: 'Java', package: 'default-jre-headless', paths: ['/usr/bin/java'] },
 ];
 
 const present = (tool) => tool.paths.filter(Boolean).find((p) => fs.existsSync(p));
 
-/** Makes sure both tools are installed; returns Chromium's path. Throws with advice when it cannot. */
+/** Makes sure the tools are installed; returns Chromium's path. Throws with advice when it cannot. */
 export function ensureSystemTools() {
   const missing = TOOLS.filter((tool) => !present(tool));
   if (missing.length > 0) {

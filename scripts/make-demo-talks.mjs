@@ -1,11 +1,13 @@
 // Makes the demo talks of data/demo/talks/: real Vietnamese speech read from the demo texts by
 // eSpeak NG (voice "vi"), with a WebVTT transcript timed sentence by sentence, encoded to MP3 by
-// ffmpeg. Run once by a maintainer (`node scripts/make-demo-talks.mjs`, needs the Debian packages
-// espeak-ng and ffmpeg); the files are committed and the running product needs neither tool.
+// ffmpeg. Run once by a maintainer (`node --import tsx scripts/make-demo-talks.mjs`, needs the Debian
+// packages espeak-ng and ffmpeg); the files are committed and the running product needs neither tool.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+// TypeScript, hence `--import tsx`: the same splitter knows "zh.", "sa.", "v.v." and brackets.
+import { splitSentences } from '../common/text/sentences.ts';
 
 const demo = path.resolve('data/demo');
 const outDir = path.join(demo, 'talks');
@@ -89,12 +91,7 @@ const plan = [
 
 /** Sentences to read one by one (each becomes a transcript line). */
 function sentences(paragraphs) {
-  return paragraphs.flatMap((p) =>
-    p
-      .split(/(?<=[.!?;:])\s+/)
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+  return paragraphs.flatMap((p) => splitSentences(p));
 }
 
 function speak(text, file) {

@@ -14,6 +14,7 @@ const INPUTS = [
   'react-router.config.ts',
   'tsconfig.json',
   'scripts/build.mjs',
+  'scripts/precompress.mjs',
 ];
 
 function* walk(entry) {

@@ -19,4 +19,7 @@ if (!fs.existsSync(entry) || built !== current) {
   console.log(built ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
   execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 }
+// The server announces where it listens (server/main.ts); beside its JSON log lines, one plain line
+// for the person who typed `npm start`.
+process.once('phap-bao:listening', (url) => console.log(`Pháp Bảo đang chạy tại ${url}`));
 await import(pathToFileURL(entry).href);

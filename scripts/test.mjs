@@ -54,7 +54,7 @@ if (run('Route types', bin('react-router'), ['typegen'])) run('Typecheck', bin('
 run('Lint', bin('eslint'), ['--max-warnings', '0', '.']);
 run('Format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 
-// Chromium and pdftotext (the PDF test of the API tests reads its text back).
+// Chromium, pdftotext (the PDF test of the API tests reads its text back), nginx and Java.
 let chromiumReady = true;
 try {
   process.env.CHROME_PATH = ensureSystemTools();

@@ -6,15 +6,23 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { MAX_JSON_BODY_BYTES } from '#common/constants.ts';
+import { CONTROL_CHARACTERS_IN_ADDRESS } from '#common/messages.ts';
+import { addressHasControlCharacters } from '#common/text/control-characters.ts';
 import { installVietnameseZodMessages } from '#common/zod-vietnamese.ts';
 import { requestMetaOf } from './api/context.ts';
 import { createApi } from './api/index.ts';
 import type { Env } from './env.ts';
 import { AppError, isAppError } from './errors.ts';
+import { closeIfBodyUnread } from './http/close-unread-body.ts';
+import { compression, precompressedAssets } from './http/compression.ts';
+import { refuseCrossSitePosts } from './http/cross-site-posts.ts';
 import type { Logger } from './logger.ts';
+import type { PageRender } from './load-context.ts';
 import type { MediaStorage } from './media/media-storage.ts';
+import { createPageCache } from './page-cache/page-cache.ts';
 import { serveMedia } from './media/serve-media.ts';
-import { isStreamedUploadPath } from './lib/streamed-upload-paths.ts';
+import { browserUrlOf, withUrl } from './lib/proxy-headers.ts';
+import { isImportPath, isStreamedUploadPath } from './lib/streamed-upload-paths.ts';
 import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
 import type { Services } from './services/index.ts';
 
@@ -34,7 +42,43 @@ export interface AppOptions {
   dev?: boolean;
 }
 
-type AppEnv = { Variables: { requestId: string; secureHeadersNonce?: string } };
+/** The YouTube privacy-enhanced player (app/components/videos/video-player.tsx) is the only frame the pages embed. */
+const YOUTUBE_FRAME = 'https://www.youtube-nocookie.com';
+/**
+ * Powerful browser features: off for every page and frame, but what the pages use themselves (the
+ * share sheet, the player's media keys) and what the video frame needs to play and go fullscreen.
+ */
+const PERMISSIONS_POLICY = {
+  accelerometer: [],
+  ambientLightSensor: [],
+  autoplay: ['self', YOUTUBE_FRAME],
+  battery: [],
+  bluetooth: [],
+  camera: [],
+  displayCapture: [],
+  encryptedMedia: ['self', YOUTUBE_FRAME],
+  fullscreen: ['self', YOUTUBE_FRAME],
+  geolocation: [],
+  gyroscope: [],
+  hid: [],
+  idleDetection: [],
+  magnetometer: [],
+  microphone: [],
+  midi: [],
+  payment: [],
+  pictureInPicture: ['self', YOUTUBE_FRAME],
+  publickeyCredentialsGet: [],
+  screenWakeLock: [],
+  serial: [],
+  usb: [],
+  webShare: ['self'],
+  xrSpatialTracking: [],
+} satisfies NonNullable<Parameters<typeof secureHeaders>[0]>['permissionsPolicy'];
+
+/** One year, the value HSTS preload lists ask for. */
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+type AppEnv = { Variables: { requestId: string; secureHeadersNonce?: string; pageRender?: PageRender } };
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
@@ -61,33 +105,72 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
 
   const formOrigin = env.TRANSLATOR_FORM_URL ? new URL(env.TRANSLATOR_FORM_URL).origin : null;
+  // Behind a proxy terminating TLS the socket sees http://127.0.0.1:…: every handler (React
+  // Router's Origin check of page forms above all) sees the URL the browser asked for instead.
+  app.use(async (c, next) => {
+    const url = browserUrlOf(c.req.raw.url, c.req.raw.headers, {
+      publicUrl: env.PUBLIC_URL,
+      trustProxy: env.TRUST_PROXY,
+    });
+    if (url !== c.req.raw.url) c.req.raw = withUrl(c.req.raw, url);
+    await next();
+  });
   app.use(requestId({ generator: () => crypto.randomUUID() }));
+  app.use(closeIfBodyUnread()); // a 413 (or any answer) before the body was read ends the connection
   app.use(requestLog(logger));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: options.dev
-        ? undefined
-        : {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", NONCE],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'https:'],
-            fontSrc: ["'self'"],
-            mediaSrc: ["'self'", 'blob:'],
-            connectSrc: ["'self'"],
-            frameSrc: ['https://www.youtube-nocookie.com'],
-            frameAncestors: ["'self'"],
-            formAction: formOrigin ? ["'self'", formOrigin] : ["'self'"],
-            baseUri: ["'self'"],
-            objectSrc: ["'none'"],
-          },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'SAMEORIGIN',
-      crossOriginEmbedderPolicy: false,
-      // Media and images may be shown by other sites' players (podcast apps).
-      crossOriginResourcePolicy: false,
-    }),
-  );
+  // Brotli / gzip for every text answer; media (Range, compressed formats) as they are. Decision 0015.
+  app.use(compression({ skip: (path) => path.startsWith('/media/') }));
+  const securityHeaders = secureHeaders({
+    contentSecurityPolicy: options.dev
+      ? undefined
+      : {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", NONCE],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'"],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'"],
+          frameSrc: ['https://www.youtube-nocookie.com'],
+          frameAncestors: ["'self'"],
+          formAction: formOrigin ? ["'self'", formOrigin] : ["'self'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+        },
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'SAMEORIGIN',
+    crossOriginEmbedderPolicy: false,
+    // Media and images may be shown by other sites' players (podcast apps).
+    crossOriginResourcePolicy: false,
+    permissionsPolicy: PERMISSIONS_POLICY,
+    // HTTPS only when the site is published over https: a browser that saw it keeps to https for a
+    // year. This host alone (no includeSubDomains): the monastery's other sites are not ours to bind.
+    strictTransportSecurity: env.PUBLIC_URL?.startsWith('https:') ? `max-age=${HSTS_MAX_AGE_SECONDS}` : false,
+    // Pages opened from ours (share sheets, other sites) get no handle on this window, nor we on theirs.
+    crossOriginOpenerPolicy: 'same-origin',
+  });
+  // Anonymous pages from memory (server/page-cache/page-cache.ts): outside the security headers,
+  // which it runs itself around a stored page so each answer gets a fresh nonce.
+  if (options.pageHandler && !options.dev) {
+    app.use(
+      createPageCache({ readGeneration: () => services.site.contentGeneration(), logger, securityHeaders }).middleware,
+    );
+  }
+  // Hashed scripts, styles and fonts are not documents: the policy headers (about 1.5 KB) would go
+  // out with each of a page's twenty-odd assets and do nothing there. nosniff is what they need.
+  app.use(async (c, next) => {
+    if (!c.req.path.startsWith('/assets/')) return securityHeaders(c, next);
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  // A control character in an address reaches no route: PostgreSQL refuses a NUL in any text.
+  app.use('*', async (c, next) => {
+    if (addressHasControlCharacters(c.req.url)) throw new AppError('BAD_REQUEST', CONTROL_CHARACTERS_IN_ADDRESS);
+    await next();
+  });
+  // Page forms post with the session cookie: another site's posts are refused (SECURITY.md, CSRF).
+  app.use('*', refuseCrossSitePosts());
 
   app.onError((error, c) => {
     const reqId = c.get('requestId');
@@ -99,6 +182,9 @@ export function createApp(options: AppOptions) {
       appError = new AppError('MALFORMED_JSON');
     } else if (error instanceof HTTPException && error.status === 413) {
       appError = new AppError('PAYLOAD_TOO_LARGE');
+    } else if (error instanceof HTTPException && error.status === 415) {
+      // A documented body sent under another media type (@hono/zod-openapi's media-type gate).
+      appError = new AppError('UNSUPPORTED_MEDIA_TYPE');
     } else {
       logger.error({ reqId, err: error, path: c.req.path }, 'unhandled error');
       appError = new AppError('INTERNAL');
@@ -128,7 +214,6 @@ export function createApp(options: AppOptions) {
       throw new AppError('PAYLOAD_TOO_LARGE', `Tệp tải lên quá lớn (tối đa ${env.UPLOAD_MAX_MB} MB mỗi lần).`);
     },
   });
-  const isImportPath = (path: string) => path === '/api/v1/admin/import' || path === '/quan-tri/nhap';
   // Images (an avatar, a book's or an article's cover) up to the 5 MB upload limit.
   const isImageUploadPath = (path: string) =>
     path === '/api/v1/me/avatar' || /^\/api\/v1\/admin\/(book|article)\/\d+\/cover$/.test(path);
@@ -166,6 +251,8 @@ export function createApp(options: AppOptions) {
 
   if (options.clientDir) {
     const root = options.clientDir;
+    // The .br / .gz the build wrote beside each asset (scripts/precompress.mjs), else the file itself.
+    app.use('/assets/*', precompressedAssets(root, { cacheControl: 'public, max-age=31536000, immutable' }));
     app.use(
       '/assets/*',
       serveStatic({
@@ -196,7 +283,8 @@ export function createApp(options: AppOptions) {
         logger,
         requestId: c.get('requestId'),
         cspNonce: c.get('secureHeadersNonce'),
-        clientIp: requestMetaOf(c, env.TRUST_PROXY).ip,
+        clientIp: requestMetaOf(c, env).ip,
+        render: c.get('pageRender') ?? { degraded: false },
       }),
     );
   }

@@ -52,4 +52,32 @@ describe('loadEnv', () => {
     expect(env.MEDIA_DIR).toBe('/srv/media');
     expect(env.PORT).toBe(8080);
   });
+  it('checks the mail settings together: MAIL_FROM with SMTP_HOST, SMTP_PASSWORD with SMTP_USER', () => {
+    expect(loadEnv({}).SMTP_HOST).toBeUndefined();
+    const problemsOf = (source: Record<string, string>) => {
+      try {
+        loadEnv(source);
+        return '';
+      } catch (e) {
+        return (e as EnvError).problems.join('\n');
+      }
+    };
+    expect(problemsOf({ SMTP_HOST: 'smtp.example.org' })).toContain('MAIL_FROM');
+    expect(problemsOf({ SMTP_HOST: 'smtp.example.org', MAIL_FROM: 'khong-phai-dia-chi' })).toContain('MAIL_FROM');
+    expect(problemsOf({ SMTP_HOST: 'smtp.example.org', MAIL_FROM: 'a@b.org', SMTP_USER: 'u' })).toContain(
+      'SMTP_PASSWORD',
+    );
+    expect(problemsOf({ SMTP_PORT: '99999' })).toContain('SMTP_PORT');
+    const env = loadEnv({
+      SMTP_HOST: 'smtp.example.org',
+      SMTP_PORT: '465',
+      SMTP_SECURE: 'true',
+      MAIL_FROM: 'Pháp Bảo <khong-tra-loi@phapbao.org>',
+    });
+    expect([env.SMTP_PORT, env.SMTP_SECURE, env.MAIL_FROM]).toEqual([
+      465,
+      true,
+      'Pháp Bảo <khong-tra-loi@phapbao.org>',
+    ]);
+  });
 });

@@ -40,6 +40,10 @@ const ZEnvSchema = z.object({
   IMPORT_DEMO_CONTENT: flag.default(true),
   // The largest upload the administration accepts (a talk's MP3, a book to import), in megabytes.
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
+  // How long a request (headers and body) may take to arrive, uploads excepted (server/lib/server-limits.ts).
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  // Open connections the server keeps at once; more are refused until some close.
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   DICTIONARY_URL: optionalUrl.optional(),
   MONASTERY_URL: optionalUrl.optional(),
   CONTACT_EMAIL: z
@@ -54,13 +58,43 @@ const ZEnvSchema = z.object({
   YOUTUBE_URL: optionalUrl.optional(),
   FEEDBACK_URL: optionalUrl.optional(),
   BUG_REPORT_URL: optionalUrl.optional(),
+  // Tests only: `service.method:ms[,…]` delays those service calls (server/services/test-delays.ts);
+  // honoured when NODE_ENV=test or TEST_HOOKS=true, ignored with a warning otherwise.
+  TEST_SLOW_SERVICE: optionalText,
+  TEST_HOOKS: flag.default(false),
   TRANSLATOR_FORM_URL: optionalUrl.optional(),
-  // Behind a reverse proxy: take the reader's address from X-Forwarded-For (for rate limits).
+  // Behind a reverse proxy: take the scheme and host from X-Forwarded-Proto / X-Forwarded-Host and
+  // the reader's address from X-Forwarded-For (docs/deploy.md).
   TRUST_PROXY: flag.default(false),
+  // How many proxies of ours stand in front of the app: the reader's address is the entry that many
+  // places from the right of X-Forwarded-For (the client writes the ones to its left).
+  TRUSTED_PROXIES: z.coerce.number().int().min(1).max(10).default(1),
+  // Login (and, separately, sign-up) attempts one address may make in 15 minutes (SECURITY.md).
+  LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
   // Social login: a comma-separated list of names, each configured by AUTH_<NAME>_ISSUER,
   // AUTH_<NAME>_CLIENT_ID, AUTH_<NAME>_CLIENT_SECRET and optionally AUTH_<NAME>_LABEL.
   AUTH_PROVIDERS: optionalText,
+  // Outgoing mail (account recovery). While SMTP_HOST is empty no mail is sent and the login page
+  // offers no "Quên mật khẩu?"; `npm run user:reset-password` prints a link instead.
+  SMTP_HOST: optionalText,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  // true: TLS from the first byte (port 465); false: STARTTLS when the server offers it (587, 25).
+  SMTP_SECURE: flag.default(false),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  // The sender, e.g. "Pháp Bảo <khong-tra-loi@phapbao.org>" (required with SMTP_HOST).
+  MAIL_FROM: optionalText,
 });
+
+/** Settings of outgoing mail that only make sense together. */
+function checkMailSettings(env: z.infer<typeof ZEnvSchema>, problems: string[]) {
+  if (!env.SMTP_HOST) return;
+  const address = env.MAIL_FROM?.match(/<([^<>]+)>\s*$/)?.[1] ?? env.MAIL_FROM;
+  if (!address || !z.email().safeParse(address.trim()).success) {
+    problems.push(`MAIL_FROM = ${JSON.stringify(env.MAIL_FROM ?? '')}: cần một địa chỉ gửi thư khi đặt SMTP_HOST`);
+  }
+  if (env.SMTP_USER && !env.SMTP_PASSWORD) problems.push('SMTP_PASSWORD: cần mật khẩu khi đặt SMTP_USER');
+}
 
 /** One OpenID Connect provider for social login. */
 export interface AuthProviderConfig {
@@ -139,6 +173,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         return `${name} = ${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
       });
   const authProviders = readAuthProviders(source.AUTH_PROVIDERS, source, problems);
+  if (result.success) checkMailSettings(result.data, problems);
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);

@@ -13,8 +13,11 @@ import { createApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { isLoopbackHost } from './lib/proxy-headers.ts';
 import { createLogger } from './logger.ts';
 import { createDiskMediaStorage } from './media/media-storage.ts';
+import { applyServerLimits } from './lib/server-limits.ts';
+import { isUploadPath } from './lib/streamed-upload-paths.ts';
 import { createServices } from './services/index.ts';
 
 /** The folder holding package.json, above server/main.ts (development) or build/server/main.js. */
@@ -29,6 +32,12 @@ async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const dev = env.NODE_ENV === 'development';
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL && !isLoopbackHost(env.HOST)) {
+    logger.warn(
+      { host: env.HOST },
+      `PUBLIC_URL is not set: absolute links (canonical, feeds, share previews, social login) point at http://localhost:${env.PORT}. Set it to the public address (docs/deploy.md).`,
+    );
+  }
 
   const database = openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -45,6 +54,7 @@ async function main() {
   await services.searchIndexer.ensureCurrent();
   if (env.IMPORT_DEMO_CONTENT) {
     await services.demoImport.importOnce();
+    await services.demoImport.fillQuoteMeanings();
     await services.demoImport.importTalksOnce();
     await services.demoImport.importVideosOnce();
     // Last: compilations point at the books, talks, videos and articles imported above.
@@ -54,6 +64,13 @@ async function main() {
   void services.search.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'search warm-up failed'));
 
   const server = http.createServer();
+  // Slow clients: a request must arrive within REQUEST_TIMEOUT_MS (uploads excepted), and at most
+  // MAX_CONNECTIONS are open at once. Registered before the app's listener, so it runs first.
+  applyServerLimits(server, {
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    maxConnections: env.MAX_CONNECTIONS,
+    isUploadPath,
+  });
   let handleViteFirst: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (dev) {
@@ -89,7 +106,13 @@ async function main() {
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
-    logger.info({ port, dialect: database.dialect, dev }, `Pháp Bảo đang chạy tại http://localhost:${port}`);
+    const url = `http://localhost:${port}`;
+    logger.info({ port, dialect: database.dialect, dev }, `Pháp Bảo đang chạy tại ${url}`);
+    // scripts/start.mjs prints it as a plain line; run directly in a terminal, so does this.
+    const emit = process.emit.bind(process) as (event: string, ...args: unknown[]) => boolean;
+    if (!emit('phap-bao:listening', url) && process.stdout.isTTY) {
+      console.log(`Pháp Bảo đang chạy tại ${url}`);
+    }
   });
 
   const shutdown = (signal: string) => {

@@ -24,7 +24,7 @@ export const GUIDE = {
       paragraphs: [
         'Gõ vào ô tìm kiếm ở đầu trang chủ hoặc trang Tìm kiếm. Bạn có thể gõ đủ dấu (“Bát-nhã”) hay không dấu (“bat nha”): thư viện hiểu cả hai, kể cả chữ “đ” gõ thành “d”. Khi bạn gõ có dấu, những đoạn viết đúng dấu được xếp lên trước.',
         'Có hai cách tìm. “Đúng cụm từ” tìm các chữ đứng liền nhau đúng thứ tự bạn gõ — hợp khi bạn nhớ nguyên một câu kinh. “Tìm mở rộng” tìm những đoạn có đủ mọi chữ ở bất kỳ vị trí nào — hợp khi bạn chỉ nhớ vài ý.',
-        'Dùng các thẻ Sách, Pháp âm, Lời giảng, Video, Bài viết để chỉ xem một loại nội dung. Bấm vào một đoạn tìm thấy, trang sách hay bài viết mở ra đúng đoạn ấy, chữ tìm được tô đậm; với lời giảng, bài pháp âm phát từ đúng giây đó.',
+        'Dùng các thẻ Sách, Bài pháp âm (tìm theo tên bài, người giảng, lời giới thiệu), Lời trong bài giảng (tìm trong lời được giảng), Video, Bài viết để chỉ xem một loại nội dung. Bấm vào một đoạn tìm thấy, trang sách hay bài viết mở ra đúng đoạn ấy, chữ tìm được tô đậm; với lời giảng, bài pháp âm phát từ đúng giây đó.',
         'Nếu lỡ gõ kiểu Telex hay VNI mà bộ gõ chưa bật (“phaatj”), thư viện sẽ gợi ý chữ bạn định gõ.',
       ],
       links: [

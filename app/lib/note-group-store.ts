@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The note-group store of the spec (seed-spec.md §3, §4): all the reader's groups (setting all
+ * The note-group store of the spec (product spec §3, §4): all the reader's groups (setting all
  * replaces the list; adding appends) and the most recently used group id, remembered on this
  * device and offered first when the reader adds a note.
  */

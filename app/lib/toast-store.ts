@@ -18,7 +18,7 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-/** Shows a notice bottom-left for 5 seconds (seed-spec.md §9). */
+/** Shows a notice bottom-left for 5 seconds (product spec §9). */
 export function showToast(message: string, kind: ToastKind = 'info'): number {
   const id = nextId++;
   toasts = [...toasts, { id, message, kind }];

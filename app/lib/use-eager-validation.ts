@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 
 /**
- * Checks a form against its zod contract as the reader types (seed-spec.md §5: rules are checked
+ * Checks a form against its zod contract as the reader types (product spec §5: rules are checked
  * eagerly). A field shows its message once touched; submitting touches every field.
  */
 export function useEagerValidation<T extends z.ZodType>(schema: T, serverErrors?: Record<string, string>) {

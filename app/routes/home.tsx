@@ -1,24 +1,49 @@
 import { talkPath } from '#common/paths.ts';
 import { Link } from 'react-router';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
-import { keywordLabel, searchUrlForKeyword } from '#common/contracts/keyword.schema.ts';
+import { keywordLabel, searchUrlForKeyword } from '#common/contracts/keyword.values.ts';
 import { BookCover } from '#app/components/books/book-cover.tsx';
 import { FeaturedPassage } from '#app/components/home/featured-passage.tsx';
 import { HomeSearchBox } from '#app/components/home/search-box.tsx';
 import { ContinueListening } from '#app/components/audio/continue-listening.tsx';
+import { ContinueReading } from '#app/components/books/continue-reading.tsx';
 import { ArrowRightIcon, HeadphonesIcon, LotusIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
+import { SlowPart } from '#app/components/ui/slow-part.tsx';
+import { withBudget } from '#app/lib/budget.server.ts';
+import { cacheableHomeHeaders } from '#app/lib/page-cache-headers.ts';
 import { getCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
-  const [suggestions, home, lastListened] = await Promise.all([
-    context.services.home.pickKeywordSuggestions(),
-    context.services.home.getHomePageData(),
-    user ? context.services.audio.lastListened(user.id) : null,
-  ]);
-  return { suggestions, home, lastListened, origin: context.services.site.originFor(request.url) };
+  const { home, site, audio, history } = context.services;
+  // Every section has its own time budget: a slow one is left out, the page still answers.
+  const [suggestions, newestBooks, newestTalks, newestArticles, featuredPassage, counts, lastListened, lastRead] =
+    await Promise.all([
+      withBudget(context, home.pickKeywordSuggestions()),
+      withBudget(context, home.listNewestBooks()),
+      withBudget(context, home.listNewestTalks()),
+      withBudget(context, home.listNewestArticles()),
+      withBudget(context, home.pickFeaturedPassage()),
+      withBudget(context, site.countContent()),
+      user ? withBudget(context, audio.lastListened(user.id)) : null,
+      user ? withBudget(context, history.lastRead(user.id)) : null,
+    ]);
+  const part = <T,>(b: { ok: true; value: T } | { ok: false }): T | null => (b.ok ? b.value : null);
+  return {
+    suggestions: part(suggestions),
+    home: {
+      newestBooks: part(newestBooks),
+      newestTalks: part(newestTalks),
+      newestArticles: part(newestArticles),
+      featuredPassage: featuredPassage.ok ? featuredPassage.value : undefined,
+      counts: part(counts),
+    },
+    lastListened: lastListened?.ok ? lastListened.value : null,
+    lastRead: lastRead?.ok ? lastRead.value : null,
+    origin: site.originFor(request.url),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -35,10 +60,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-// Suggestions are drawn anew for every request: never let a cache keep one draw.
-export function headers() {
-  return { 'Cache-Control': 'no-store' };
-}
+// Suggestions and the passage are drawn at random: a draw is kept 30 s (app/lib/page-cache-headers.ts).
+export const headers = cacheableHomeHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { suggestions, home } = loaderData;
@@ -62,37 +85,51 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="suggestions-label" id="suggestions-label">
               Gợi ý tìm kiếm
             </p>
-            <ul className="suggestion-list" aria-labelledby="suggestions-label" data-testid="keyword-suggestions">
-              {suggestions.map((entry) => (
-                <li key={keywordLabel(entry)}>
-                  <Link to={searchUrlForKeyword(entry)} className="chip">
-                    {keywordLabel(entry)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            {suggestions ? (
+              <ul className="suggestion-list" aria-labelledby="suggestions-label" data-testid="keyword-suggestions">
+                {suggestions.map((entry) => (
+                  <li key={keywordLabel(entry)}>
+                    <Link to={searchUrlForKeyword(entry)} className="chip">
+                      {keywordLabel(entry)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <SlowPart />
+            )}
           </div>
+          {/* A returning reader finds first where they were reading, then listening. */}
+          <ContinueReading account={loaderData.lastRead} />
           <ContinueListening account={loaderData.lastListened} />
-          <dl className="hero-stats">
-            <div>
-              <dt>Kinh sách</dt>
-              <dd>{formatNumber(counts.books)}</dd>
-            </div>
-            <div>
-              <dt>Pháp âm</dt>
-              <dd>{formatNumber(counts.talks)}</dd>
-            </div>
-            <div>
-              <dt>Bài viết</dt>
-              <dd>{formatNumber(counts.articles)}</dd>
-            </div>
-          </dl>
+          {counts ? (
+            <dl className="hero-stats">
+              <div>
+                <dt>Kinh sách</dt>
+                <dd>{formatNumber(counts.books)}</dd>
+              </div>
+              <div>
+                <dt>Pháp âm</dt>
+                <dd>{formatNumber(counts.talks)}</dd>
+              </div>
+              <div>
+                <dt>Bài viết</dt>
+                <dd>{formatNumber(counts.articles)}</dd>
+              </div>
+            </dl>
+          ) : null}
         </div>
       </section>
 
-      {home.featuredPassage ? <FeaturedPassage passage={home.featuredPassage} /> : null}
+      {home.featuredPassage ? (
+        <FeaturedPassage passage={home.featuredPassage} />
+      ) : home.featuredPassage === undefined ? (
+        <SlowPart className="page-width" />
+      ) : null}
 
-      {home.newestBooks.length > 0 ? (
+      {home.newestBooks === null ? (
+        <SlowPart className="page-width" />
+      ) : home.newestBooks.length > 0 ? (
         <section className="home-section page-width" aria-labelledby="new-books">
           <header className="section-header">
             <h2 id="new-books">Kinh sách</h2>
@@ -122,7 +159,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {home.newestTalks.length > 0 ? (
+      {home.newestTalks === null ? (
+        <SlowPart className="page-width" />
+      ) : home.newestTalks.length > 0 ? (
         <section className="home-section page-width" aria-labelledby="new-talks">
           <header className="section-header">
             <h2 id="new-talks">Pháp âm mới</h2>
@@ -132,10 +171,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={talk.id}>
                 <Link to={talkPath(talk.collectionId, talk.id)} className="talk-row">
                   <HeadphonesIcon size={20} />
-                  <span className="talk-title">{talk.title}</span>
-                  <span className="talk-meta">
-                    {talk.speaker ? `${talk.speaker} · ` : ''}
-                    {formatDuration(talk.durationSeconds)}
+                  <span className="talk-body">
+                    <span className="talk-title">{talk.title}</span>
+                    <span className="talk-meta">
+                      {talk.speaker ? `${talk.speaker} · ` : ''}
+                      {formatDuration(talk.durationSeconds)}
+                    </span>
                   </span>
                 </Link>
               </li>
@@ -144,7 +185,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {home.newestArticles.length > 0 ? (
+      {home.newestArticles === null ? (
+        <SlowPart className="page-width" />
+      ) : home.newestArticles.length > 0 ? (
         <section className="home-section page-width" aria-labelledby="new-articles">
           <header className="section-header">
             <h2 id="new-articles">Bài viết</h2>

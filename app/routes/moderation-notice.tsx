@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { LotusIcon } from '#app/components/ui/icons.tsx';
 import '#app/styles/news.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export function meta() {
   return [{ title: `Nội dung đang được kiểm duyệt — ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
@@ -11,6 +12,9 @@ export function meta() {
  * Where a reader lands when what they opened (a shared note group, a draft) is still being
  * reviewed: an explanation, not an error (HTTP 200).
  */
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
+
 export default function ModerationNotice() {
   return (
     <section className="notice-page moderation-page page-narrow" aria-labelledby="moderation-title">

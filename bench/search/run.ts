@@ -5,6 +5,7 @@
 // See bench/search/README.md.
 //
 //   npm run bench:search -- [--passages 1000000] [--queries 5] [--dir PATH [--reuse]] [--seed S]
+//                           [--engine sqlite|postgres [--pg-url URL]] [--load [--clients 16] [--requests 40]]
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,7 +24,10 @@ import { loadEnv } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { createDiskMediaStorage } from '#server/media/media-storage.ts';
 import { createRepositories, type Repositories } from '#server/repositories/index.ts';
-import { clauseExpression, queryExpression } from '#server/search/fts5-search-index.ts';
+import pg from 'pg';
+import { compileQuery, idf, passageWords, scorePassage } from '#server/search/bm25.ts';
+import { boostsMayWiden, clauseExpression, queryExpression } from '#server/search/fts5-search-index.ts';
+import { tsqueryLiteral } from '#server/search/postgres-search-index.ts';
 import { ITEM_SPAN, itemKeyOf, SearchKind, SEQ_SPAN } from '#server/search/passage-id.ts';
 import type { EngineQuery, MatchClause } from '#server/search/search-index.ts';
 import { indexArticle, indexBook, SEARCH_INDEX_VERSION } from '#server/services/search-indexer.service.ts';
@@ -36,6 +40,8 @@ import {
   readBooks,
   readDistractors,
   type CategoryPlan,
+  hashSeed,
+  prng,
   type CorpusDocument,
 } from './corpus.ts';
 import { buildQueries, describe, QUERY_CLASSES, type BenchQuery, type QueryClass } from './queries.ts';
@@ -85,6 +91,10 @@ try {
       index: { type: 'string', default: 'rebuild' },
       reindex: { type: 'boolean', default: false },
       'skip-warmup': { type: 'boolean', default: false },
+      'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+      load: { type: 'boolean', default: false },
+      clients: { type: 'string', default: '16' },
+      requests: { type: 'string', default: '40' },
       help: { type: 'boolean', short: 'h' },
     },
   }).values;
@@ -103,16 +113,20 @@ const options = {
   index: parsed.index,
   reindex: parsed.reindex,
   skipWarmUp: parsed['skip-warmup'],
+  pgUrl: parsed['pg-url'],
+  load: parsed.load,
+  clients: positiveInt(parsed.clients, '--clients'),
+  requests: positiveInt(parsed.requests, '--requests'),
 };
-if (options.engine === 'postgres') {
-  usage(
-    '--engine postgres is not implemented yet: the exact-ranking check is FTS5 SQL, and a rebuild would ' +
-      'overwrite the search index of the DATABASE_URL database. Use --engine sqlite.',
-  );
-}
-if (options.engine !== 'sqlite') usage(`--engine must be sqlite, got ${JSON.stringify(options.engine)}`);
+if (options.engine !== 'sqlite' && options.engine !== 'postgres')
+  usage(`--engine must be sqlite or postgres, got ${JSON.stringify(options.engine)}`);
+const onPostgres = options.engine === 'postgres';
+// PostgreSQL: a database of its own on the server of --pg-url (created, and dropped after the run
+// unless --reuse keeps it), never the one DATABASE_URL names.
+const PG_DATABASE = 'phap_bao_search_bench';
 if (options.index !== 'rebuild' && options.index !== 'batched') usage('--index must be rebuild or batched');
-if (options.reuse && !options.dir) usage('--reuse needs --dir (the temporary folder is removed after each run)');
+if (options.reuse && !options.dir && !onPostgres)
+  usage('--reuse needs --dir (the temporary folder is removed after each run)');
 
 // ---------------------------------------------------------------------------------------------
 // The machine
@@ -295,6 +309,8 @@ interface Measured {
   suggestion: string | null;
   overlap: number | null;
   sameOrder: boolean | null;
+  /** The first five items are the exact top 5, in order. */
+  sameTop5: boolean | null;
 }
 
 /**
@@ -304,15 +320,20 @@ interface Measured {
  */
 async function exactTop(database: Database, m: Measured): Promise<number[]> {
   if (!m.plan) return [];
+  if (onPostgres) return exactTopInJavaScript(database, m);
   const range =
     m.within === undefined
       ? sql``
       : // Integer literals: FTS5 ignores rowid limits bound as REAL (what a JavaScript number becomes).
         sql`AND rowid BETWEEN ${sql.raw(String(m.within * SEQ_SPAN))} AND ${sql.raw(String(m.within * SEQ_SPAN + SEQ_SPAN - 1))}`;
   const divisor = sql.raw(String(SEQ_SPAN));
+  // Hits are the passages of the required words; boosts only add to their scores.
+  const requiredOnly = boostsMayWiden(m.plan)
+    ? sql`AND +rowid IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ${clauseExpression(m.plan.required)} ${range})`
+    : sql``;
   const { rows } = await sql<{ item: number; best: number }>`
     WITH hits AS MATERIALIZED (
-      SELECT rowid AS id, bm25(search_fts, 2, 1) AS s FROM search_fts WHERE search_fts MATCH ${queryExpression(m.plan)} ${range}
+      SELECT rowid AS id, bm25(search_fts, 2, 1) AS s FROM search_fts WHERE search_fts MATCH ${queryExpression(m.plan)} ${range} ${requiredOnly}
     )
     SELECT id / ${divisor} AS item, min(s) AS best FROM hits GROUP BY item ORDER BY best, item`.execute(database.db);
   let items = rows.map((r) => Number(r.item));
@@ -325,6 +346,75 @@ async function exactTop(database: Database, m: Measured): Promise<number[]> {
     );
     const set = new Set(allowed.rows.map((r) => Number(r.item)));
     items = items.filter((i) => set.has(i));
+  }
+  const type = m.query.request.type;
+  if (type !== 'all') items = items.filter((i) => TYPE_OF_KIND[Math.floor(i / ITEM_SPAN)] === type);
+  return items.slice(0, TOP);
+}
+
+/** The library's passages and tokens (both columns), for BM25 computed outside FTS5. */
+let libraryTotals: { passages: number; tokens: number } | null = null;
+async function totalsOf(database: Database) {
+  if (libraryTotals) return libraryTotals;
+  const totals = { passages: 0, tokens: 0 };
+  for (let after = -1; ;) {
+    const rows = await database.db
+      .selectFrom('search_passages')
+      .select(['id', 'body'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(10_000)
+      .execute();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      totals.passages++;
+      totals.tokens += passageWords(row.body).exact.length * 2;
+    }
+    after = Number(rows[rows.length - 1]!.id);
+  }
+  return (libraryTotals = totals);
+}
+
+/**
+ * The same exact top 20 on PostgreSQL, where there is no bm25(): every passage matching the
+ * required words fetched and scored by server/search/bm25.ts (FTS5's formula, tested equal to it),
+ * the IDFs from counts of the phrases' matches; then the conditions, the type and the book.
+ */
+async function exactTopInJavaScript(database: Database, m: Measured): Promise<number[]> {
+  const plan = m.plan!;
+  const compiled = compileQuery(plan);
+  const totals = await totalsOf(database);
+  const column = (form: string) => sql.ref(form === 'exact' ? 'exact_tsv' : 'folded_tsv');
+  const idfs: number[] = [];
+  for (const phrase of compiled.phrases) {
+    const literal = tsqueryLiteral({ form: phrase.form, words: phrase.words, phrase: true });
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM search_passages WHERE ${column(phrase.form)} @@ ${literal}::tsquery`.execute(
+      database.db,
+    );
+    idfs.push(idf(totals.passages, Number(rows[0]?.n ?? 0)));
+  }
+  const range =
+    m.within === undefined
+      ? sql``
+      : sql`AND id BETWEEN ${m.within * SEQ_SPAN} AND ${m.within * SEQ_SPAN + SEQ_SPAN - 1}`;
+  const { rows } = await sql<{ id: string; body: string }>`
+    SELECT id, body FROM search_passages
+    WHERE ${column(plan.required.form)} @@ ${tsqueryLiteral(plan.required)}::tsquery ${range}`.execute(database.db);
+  const best = new Map<number, number>();
+  for (const row of rows) {
+    const score = scorePassage(compiled, passageWords(row.body), { ...totals, idf: idfs });
+    if (score === null) continue;
+    const item = Math.floor(Number(row.id) / SEQ_SPAN);
+    if (!best.has(item) || score > best.get(item)!) best.set(item, score);
+  }
+  let items = [...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([item]) => item);
+  const repos = createRepositories(database.db);
+  for (const text of m.query.request.conditions) {
+    const clause = conditionClause(text);
+    if (!clause) continue;
+    const allowed = await repos.search.matchingItems(clause);
+    items = items.filter((i) => allowed.has(i));
   }
   const type = m.query.request.type;
   if (type !== 'all') items = items.filter((i) => TYPE_OF_KIND[Math.floor(i / ITEM_SPAN)] === type);
@@ -386,6 +476,7 @@ function pagePassages(
 
 /** Answers the service stored in the database (search_answers, when the tree has it). */
 async function storedAnswersTable(database: Database): Promise<boolean> {
+  if (onPostgres) return true;
   const { rows } = await sql<{
     name: string;
   }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'search_answers'`.execute(database.db);
@@ -428,6 +519,7 @@ async function measureQueries(database: Database, services: Services, queries: B
       suggestion: null,
       overlap: null,
       sameOrder: null,
+      sameTop5: null,
     });
   }
 
@@ -487,6 +579,7 @@ async function measureQuality(database: Database, services: Services, measured: 
     const set = new Set(got);
     m.overlap = expected.length === 0 ? 0 : expected.filter((k) => set.has(k)).length / expected.length;
     m.sameOrder = got.length === expected.length && got.every((k, i) => k === expected[i]);
+    m.sameTop5 = expected.slice(0, 5).every((k, i) => got[i] === k) && got.length >= Math.min(5, expected.length);
   }
 }
 
@@ -540,7 +633,44 @@ const wanted = JSON.stringify({
 });
 let database: Database | null = null;
 let reused = false;
-if (options.reuse && fs.existsSync(dbFile)) {
+const pgAdmin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: options.pgUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+};
+const pgDatabaseUrl = () => {
+  const url = new URL(options.pgUrl);
+  url.pathname = `/${PG_DATABASE}`;
+  return url.toString();
+};
+if (onPostgres) {
+  const exists = await pgAdmin(
+    async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DATABASE])).rowCount === 1,
+  );
+  if (options.reuse && exists) {
+    database = openDatabase({ databaseUrl: pgDatabaseUrl() });
+    await migrateToLatest(database);
+    const repos = createRepositories(database.db);
+    const have = await repos.meta.get(LIBRARY_KEY);
+    if (have === wanted && (await repos.meta.get('search_index_version')) === SEARCH_INDEX_VERSION) reused = true;
+    else {
+      await database.close();
+      database = null;
+    }
+  }
+  if (!database) {
+    await pgAdmin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${PG_DATABASE} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${PG_DATABASE}`);
+    });
+    database = openDatabase({ databaseUrl: pgDatabaseUrl() });
+    await migrateToLatest(database);
+  }
+} else if (options.reuse && fs.existsSync(dbFile)) {
   database = openDatabase({ sqlitePath: dbFile });
   await migrateToLatest(database);
   const repos = createRepositories(database.db);
@@ -552,12 +682,19 @@ if (options.reuse && fs.existsSync(dbFile)) {
   }
 }
 if (!database) {
+  // SQLite (PostgreSQL made its database above).
   removeDatabaseFiles(dbFile);
   database = openDatabase({ sqlitePath: dbFile });
   await migrateToLatest(database);
 }
-const sqliteVersion = (await sql<{ v: string }>`SELECT sqlite_version() AS v`.execute(database.db)).rows[0]?.v;
-out(`Engine: SQLite ${sqliteVersion} (better-sqlite3, FTS5, WAL), file ${dbFile}`);
+if (onPostgres) {
+  const version = (await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(database.db)).rows[0]
+    ?.v;
+  out(`Engine: PostgreSQL ${version} (tsvector + GIN), database ${PG_DATABASE} on ${new URL(options.pgUrl).host}`);
+} else {
+  const sqliteVersion = (await sql<{ v: string }>`SELECT sqlite_version() AS v`.execute(database.db)).rows[0]?.v;
+  out(`Engine: SQLite ${sqliteVersion} (better-sqlite3, FTS5, WAL), file ${dbFile}`);
+}
 out(
   `Options: --passages ${int(options.passages)} --queries ${options.repetitions} --seed ${options.seed} ` +
     `--tx ${int(options.txPassages)} --index ${options.index}${reused ? ' (library reused)' : ''}`,
@@ -594,9 +731,16 @@ if (!reused) {
 } else {
   indexed = await createRepositories(database.db).search.size();
 }
+/** The database's size on disk: the SQLite file (+ -wal), or PostgreSQL's pg_database_size. */
+async function databaseBytes(database: Database): Promise<number> {
+  if (!onPostgres) return fileSize(dbFile);
+  const { rows } = await sql<{ n: string }>`SELECT pg_database_size(current_database()) AS n`.execute(database.db);
+  return Number(rows[0]?.n ?? 0);
+}
+if (onPostgres && !reused) mainAfterBuild = await databaseBytes(database);
 if (options.reindex) {
   // What a start after a SEARCH_INDEX_VERSION bump does: rebuild() over a full index (clearKind first).
-  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
+  if (!onPostgres) await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
   progress('rebuilding over the existing index (--reindex)…');
   const reindexed = await phase('index rebuild over the full index (--reindex)', () =>
     services.searchIndexer.rebuild(),
@@ -604,9 +748,16 @@ if (options.reindex) {
   if (reindexed !== indexed) progress(`--reindex indexed ${int(reindexed)} passages, the build ${int(indexed)}`);
   walAfterReindex = fileSize(`${dbFile}-wal`);
 }
-await phase('checkpoint (wal_checkpoint TRUNCATE)', async () => {
-  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
-});
+if (onPostgres) {
+  // What autovacuum would do in time: statistics for the planner after a bulk load.
+  await phase('ANALYZE', async () => {
+    await sql`ANALYZE`.execute(database.db);
+  });
+} else {
+  await phase('checkpoint (wal_checkpoint TRUNCATE)', async () => {
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
+  });
+}
 
 // What the library holds.
 const count = async (name: 'books' | 'chapters' | 'articles') =>
@@ -636,17 +787,36 @@ for (const p of phases.filter((p) => p.name.startsWith('insert') || p.name.start
 if (totals) {
   const build = phases.find((p) => p.name.startsWith('index'));
   if (build) libraryRows.push(['index build rate', `${int(indexed / (build.ms / 1000))} passages/s`]);
-  libraryRows.push(['DB after build: main + -wal', `${mib(mainAfterBuild)} + ${mib(walAfterBuild)}`]);
+  libraryRows.push(
+    onPostgres
+      ? ['DB after build (pg_database_size)', mib(mainAfterBuild)]
+      : ['DB after build: main + -wal', `${mib(mainAfterBuild)} + ${mib(walAfterBuild)}`],
+  );
 }
 if (options.reindex) libraryRows.push(['-wal after --reindex', mib(walAfterReindex)]);
-libraryRows.push(['DB after checkpoint: main + -wal', `${mib(fileSize(dbFile))} + ${mib(fileSize(`${dbFile}-wal`))}`]);
-try {
-  const { rows } = await sql<{ name: string; bytes: number }>`
+if (onPostgres) {
+  libraryRows.push(['DB after ANALYZE (pg_database_size)', mib(await databaseBytes(database))]);
+  const { rows } = await sql<{ name: string; bytes: string }>`
+    SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY bytes DESC LIMIT 6`.execute(database.db);
+  libraryRows.push([
+    'largest tables with their indexes (pg_total_relation_size)',
+    rows.map((r) => `${r.name} ${mib(Number(r.bytes))}`).join(', '),
+  ]);
+} else
+  libraryRows.push([
+    'DB after checkpoint: main + -wal',
+    `${mib(fileSize(dbFile))} + ${mib(fileSize(`${dbFile}-wal`))}`,
+  ]);
+if (!onPostgres)
+  try {
+    const { rows } = await sql<{ name: string; bytes: number }>`
     SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 6`.execute(database.db);
-  libraryRows.push(['largest tables (dbstat)', rows.map((r) => `${r.name} ${mib(Number(r.bytes))}`).join(', ')]);
-} catch {
-  // dbstat is not compiled in every SQLite
-}
+    libraryRows.push(['largest tables (dbstat)', rows.map((r) => `${r.name} ${mib(Number(r.bytes))}`).join(', ')]);
+  } catch {
+    // dbstat is not compiled in every SQLite
+  }
 out(table(['what', 'value'], libraryRows));
 out();
 
@@ -656,17 +826,20 @@ async function storedAnswersSize(database: Database): Promise<string | null> {
   const stored = await sql<{ n: number; bytes: number }>`
     SELECT count(*) AS n, coalesce(sum(length(answer)), 0) AS bytes FROM search_answers`.execute(database.db);
   let pages = '';
-  try {
-    const { rows } = await sql<{ bytes: number }>`
+  if (!onPostgres)
+    try {
+      const { rows } = await sql<{ bytes: number }>`
       SELECT sum(pgsize) AS bytes FROM dbstat WHERE name = 'search_answers'`.execute(database.db);
-    pages = `, ${mib(Number(rows[0]?.bytes ?? 0))} of pages (dbstat)`;
-  } catch {
-    // dbstat is not compiled in every SQLite
-  }
+      pages = `, ${mib(Number(rows[0]?.bytes ?? 0))} of pages (dbstat)`;
+    } catch {
+      // dbstat is not compiled in every SQLite
+    }
   const r = stored.rows[0];
   return (
     `${int(Number(r?.n ?? 0))} rows, ${mib(Number(r?.bytes ?? 0))} of JSON${pages}; ` +
-    `database ${mib(fileSize(dbFile))} + ${mib(fileSize(`${dbFile}-wal`))} -wal`
+    (onPostgres
+      ? `database ${mib(await databaseBytes(database))}`
+      : `database ${mib(fileSize(dbFile))} + ${mib(fileSize(`${dbFile}-wal`))} -wal`)
   );
 }
 
@@ -688,6 +861,39 @@ progress(`measuring ${queries.length} queries × ${options.repetitions}…`);
 const measured = await phase('queries', () => measureQueries(database, services, queries));
 progress('comparing rankings with the exact top 20…');
 await phase('ranking check', () => measureQuality(database, services, measured));
+
+/**
+ * --load: `--clients` concurrent clients, each asking `--requests` searches drawn from the mix
+ * (seeded; pages 1–3), through the same service as a server, its caches on, nothing stored at the
+ * start. One process: with SQLite the queries run one at a time (better-sqlite3 is synchronous),
+ * so a request's time includes its wait; PostgreSQL answers on a pool of 10 connections.
+ */
+async function measureLoad() {
+  await forgetStoredAnswers(database!, await storedAnswersTable(database!));
+  services.search.invalidate();
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const loadBefore = loadAverage();
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: options.clients }, async (_, client) => {
+      const next = prng(hashSeed(`${options.seed}:load:${client}`));
+      for (let i = 0; i < options.requests; i++) {
+        const query = queries[Math.floor(next() * queries.length)]!;
+        const request = { ...query.request, page: 1 + Math.floor(next() * 3) };
+        const t = performance.now();
+        try {
+          await services.search.search(request);
+          latencies.push(performance.now() - t);
+        } catch (error) {
+          failures.push(`${query.id}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }),
+  );
+  return { latencies, failures, ms: performance.now() - began, loadBefore, loadAfter: loadAverage() };
+}
+const load = options.load ? await phase(`load (${options.clients} clients)`, measureLoad) : null;
 
 // ---------------------------------------------------------------------------------------------
 // Report
@@ -774,6 +980,32 @@ out(
 );
 out();
 
+if (load) {
+  const s_ = summarize(load.latencies);
+  out(`## Under load (${options.clients} concurrent clients × ${options.requests} searches)`);
+  out();
+  out(
+    table(
+      ['requests', 'errors', 'p50', 'p95', 'p99', 'max', 'throughput', 'load average before → after'],
+      [
+        [
+          int(load.latencies.length + load.failures.length),
+          int(load.failures.length),
+          ms(s_.p50),
+          ms(s_.p95),
+          ms(s_.p99),
+          ms(s_.max),
+          `${(load.latencies.length / (load.ms / 1000)).toFixed(1)} searches/s`,
+          `${load.loadBefore} → ${load.loadAfter}`,
+        ],
+      ],
+      [true, true, true, true, true, true, true, false],
+    ),
+  );
+  if (load.failures.length > 0) out(`Errors: ${load.failures.slice(0, 5).join('; ')}`);
+  out();
+}
+
 const judged = measured.filter((m) => m.overlap !== null);
 const meanOverlap = judged.reduce((n, m) => n + (m.overlap ?? 0), 0) / Math.max(1, judged.length);
 out('## Ranking quality');
@@ -782,7 +1014,9 @@ out(
   `Mean overlap@${TOP} of the service's top ${TOP} with the exact top ${TOP} (items by their best passage's ` +
     `bm25(search_fts, 2, 1) over all matches, conditions/type/book applied): ` +
     `**${(meanOverlap * 100).toFixed(1)} %** over ${judged.length} queries with results; ` +
-    `identical order in ${judged.filter((m) => m.sameOrder).length}/${judged.length}.`,
+    `identical order in ${judged.filter((m) => m.sameOrder).length}/${judged.length}; ` +
+    `identical top 5 in ${judged.filter((m) => m.sameTop5).length}/${judged.length}` +
+    (onPostgres ? ' (reference: server/search/bm25.ts over every match, as FTS5 would score them).' : '.'),
 );
 const differing = judged.filter((m) => (m.overlap ?? 1) < 1 || !m.sameOrder);
 if (differing.length > 0) {
@@ -822,3 +1056,7 @@ out(
 await database.close();
 await sampler.stop();
 cleanup();
+if (onPostgres && !options.reuse)
+  await pgAdmin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${PG_DATABASE} WITH (FORCE)`);
+  });

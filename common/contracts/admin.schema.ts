@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The administration area (issue 9): shared shapes, starting with the audit log. */
+/** The administration area: shared shapes, starting with the audit log. */
 
 export const AUDIT_ACTIONS = [
   'create',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { zText } from './text.schema.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 
-/** Articles and their categories as the administration edits them (issue 9). */
+/** Articles and their categories as the administration edits them. */
 
 export const ARTICLE_STATES = ['published', 'draft'] as const;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -10,13 +11,13 @@ const ZText = (max: number, required: string) =>
   z
     .string()
     .transform((s) => normalizeText(s).trim())
-    .pipe(z.string().min(1, required).max(max, `Tối đa ${max} ký tự`));
+    .pipe(zText().min(1, required).max(max, `Tối đa ${max} ký tự`));
 const ZOptional = (max: number) =>
   z
     .string()
     .nullish()
     .transform((s) => (s ? normalizeText(s).trim() : '') || null)
-    .pipe(z.string().max(max, `Tối đa ${max} ký tự`).nullable());
+    .pipe(zText().max(max, `Tối đa ${max} ký tự`).nullable());
 const ZSlug = z
   .string()
   .trim()
@@ -48,8 +49,7 @@ export const ZArticleInputSchema = z.object({
   categoryId: z.coerce.number().int().positive().nullish(),
   summary: ZOptional(500),
   author: ZOptional(200),
-  bodyMarkdown: z
-    .string()
+  bodyMarkdown: zText()
     .max(200_000, 'Bài viết tối đa 200.000 ký tự')
     .refine((s) => s.trim() !== '', 'Bài viết cần có nội dung'),
   status: z.enum(ARTICLE_STATES, { error: 'Trạng thái chỉ có thể là published hoặc draft' }),
@@ -93,4 +93,4 @@ export const ZCategoryAdminSchema = z.object({
 });
 export type CategoryAdmin = z.infer<typeof ZCategoryAdminSchema>;
 
-export const ZMarkdownPreviewSchema = z.object({ markdown: z.string().max(200_000) });
+export const ZMarkdownPreviewSchema = z.object({ markdown: zText().max(200_000) });

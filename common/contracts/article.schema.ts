@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#common/constants.ts';
 import { pageOf } from './envelope.schema.ts';
 
-/** News and articles (seed-spec §7 Content; issue 7). */
+/** News and articles (product spec §7 Content). */
 
 export const ZArticlesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_PAGE),

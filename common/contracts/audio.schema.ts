@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Dharma talks (pháp âm) and their collections (seed-spec §7 Audio; issue 6). */
+/** Dharma talks (pháp âm) and their collections (product spec §7 Audio). */
 
 export const DEFAULT_AUDIO_PAGE_SIZE = 10;
 
@@ -62,17 +62,24 @@ export const ZAudioCollectionResponseSchema = z.object({ data: ZAudioCollectionD
 
 /** A clip of a talk: GET /public/audio/split/?fileName&start&end (seconds). */
 export const MAX_CLIP_SECONDS = 600;
+/** Shorter than this, a cut at frame boundaries is little more than a click. */
+export const MIN_CLIP_SECONDS = 1;
 export const CLIP_MESSAGES = {
   fileName: 'Tên tệp âm thanh không hợp lệ.',
   unknownFile: 'Không có bài pháp âm nào với tệp này.',
   seconds: 'Thời điểm bắt đầu và kết thúc phải là số giây (không âm).',
+  decimal: 'Thời điểm phải là số giây viết bằng số thập phân thường, ví dụ 12 hoặc 12.5.',
+  tooShort: `Mỗi đoạn trích dài ít nhất ${MIN_CLIP_SECONDS} giây.`,
   order: 'Thời điểm bắt đầu phải trước thời điểm kết thúc.',
   tooLong: 'Mỗi đoạn trích dài tối đa 10 phút.',
   beyondEnd: (duration: number) => `Thời điểm kết thúc vượt quá độ dài của bài (${duration} giây).`,
 } as const;
 
-const ZSeconds = z.coerce
-  .number({ error: CLIP_MESSAGES.seconds })
+// Plain decimals only: Number() would also read "0x10", "1e1", "+1" and "" (as 0).
+const ZSeconds = z
+  .string({ error: CLIP_MESSAGES.decimal })
+  .regex(/^\d{1,7}(\.\d{1,6})?$/, CLIP_MESSAGES.decimal)
+  .transform(Number)
   .refine((n) => Number.isFinite(n) && n >= 0 && n <= 1_000_000, CLIP_MESSAGES.seconds);
 
 export const ZClipQuerySchema = z
@@ -81,10 +88,17 @@ export const ZClipQuerySchema = z
       .string()
       .min(1)
       .max(200)
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\.mp3$/, CLIP_MESSAGES.fileName),
+      // A relative path under MEDIA_DIR: uploaded talks live in phap-am/ (server/services/talk-admin.service.ts).
+      // Each segment starts with a letter or digit, so no "..", no leading "/", no backslash.
+      .regex(/^(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*\.mp3$/, CLIP_MESSAGES.fileName)
+      .refine((name) => !name.includes('..'), CLIP_MESSAGES.fileName),
     start: ZSeconds,
     end: ZSeconds,
   })
   .refine((q) => q.start < q.end, { message: CLIP_MESSAGES.order, path: ['end'] })
+  .refine((q) => q.end <= q.start || q.end - q.start >= MIN_CLIP_SECONDS, {
+    message: CLIP_MESSAGES.tooShort,
+    path: ['end'],
+  })
   .refine((q) => q.end - q.start <= MAX_CLIP_SECONDS, { message: CLIP_MESSAGES.tooLong, path: ['end'] });
 export type ClipQuery = z.infer<typeof ZClipQuerySchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { zText } from './text.schema.ts';
 import { normalizeText } from '../text/vietnamese.ts';
 import { pageOf } from './envelope.schema.ts';
 
-/** The administration of books (issue 9): books in every state, their chapters written in Markdown. */
+/** The administration of books: books in every state, their chapters written in Markdown. */
 
 export const BOOK_STATUSES = ['published', 'draft', 'pending'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
@@ -30,7 +31,7 @@ const requiredText = (max: number) =>
   z
     .string({ error: REQUIRED })
     .transform((s) => normalizeText(s).trim())
-    .pipe(z.string().min(1, REQUIRED).max(max, `Tối đa ${max} ký tự`));
+    .pipe(zText().min(1, REQUIRED).max(max, `Tối đa ${max} ký tự`));
 
 /** NFC text, trimmed; blank or absent is null. */
 const optionalText = (max: number) =>
@@ -41,7 +42,7 @@ const optionalText = (max: number) =>
       const text = normalizeText(s ?? '').trim();
       return text === '' ? null : text;
     })
-    .pipe(z.string().max(max, `Tối đa ${max} ký tự`).nullable());
+    .pipe(zText().max(max, `Tối đa ${max} ký tự`).nullable());
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
@@ -86,8 +87,7 @@ export type BookInputRaw = z.input<typeof ZBookInputSchema>;
 /** POST /admin/book/{id}/chapters and PUT /admin/chapter/{id}. */
 export const ZChapterInputSchema = z.object({
   title: optionalText(300),
-  markdown: z
-    .string({ error: REQUIRED })
+  markdown: zText({ error: REQUIRED })
     .max(CHAPTER_MARKDOWN_MAX, `Chương dài quá: tối đa ${CHAPTER_MARKDOWN_MAX.toLocaleString('vi-VN')} ký tự`)
     .refine((s) => s.trim() !== '', REQUIRED),
 });
@@ -104,9 +104,10 @@ export type ChapterOrder = z.infer<typeof ZChapterOrderSchema>;
 
 /** POST /admin/markdown/preview: Markdown → the HTML that would be stored. */
 export const ZMarkdownPreviewRequestSchema = z.object({
-  markdown: z
-    .string({ error: REQUIRED })
-    .max(CHAPTER_MARKDOWN_MAX, `Tối đa ${CHAPTER_MARKDOWN_MAX.toLocaleString('vi-VN')} ký tự`),
+  markdown: zText({ error: REQUIRED }).max(
+    CHAPTER_MARKDOWN_MAX,
+    `Tối đa ${CHAPTER_MARKDOWN_MAX.toLocaleString('vi-VN')} ký tự`,
+  ),
 });
 export const ZMarkdownPreviewSchema = z.object({ html: z.string() });
 export type MarkdownPreview = z.infer<typeof ZMarkdownPreviewSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { zLine } from './text.schema.ts';
 import { normalizeText } from '../text/vietnamese.ts';
 
-/** A reader's bookmarks in a talk (seed-spec §7 Audio: get/create/update/remove_bookmark). */
+/** A reader's bookmarks in a talk (product spec §7 Audio: get/create/update/remove_bookmark). */
 
 export const MAX_BOOKMARKS_PER_TALK = 200;
 export const BOOKMARK_MESSAGES = {
@@ -15,8 +16,7 @@ export const BOOKMARK_MESSAGES = {
 
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 const ZTime = z.number({ error: BOOKMARK_MESSAGES.time }).finite().min(0, BOOKMARK_MESSAGES.time).max(1_000_000);
-const ZLabel = z
-  .string()
+const ZLabel = zLine()
   .transform((s) => normalizeText(s).trim())
   .pipe(z.string().max(120, BOOKMARK_MESSAGES.label));
 

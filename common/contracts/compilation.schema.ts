@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { zText } from './text.schema.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#common/constants.ts';
 import { pageOf } from './envelope.schema.ts';
 
-/** Compilations (tổng hợp): books, talks, videos and articles gathered around one theme (issue 7). */
+/** Compilations (tổng hợp): books, talks, videos and articles gathered around one theme. */
 
 export const COMPILATION_ITEM_TYPES = ['book', 'talk', 'video', 'article'] as const;
 export type CompilationItemType = (typeof COMPILATION_ITEM_TYPES)[number];
@@ -58,12 +59,12 @@ export const ZCompilationInputSchema = z.object({
   title: z
     .string()
     .transform((s) => s.normalize('NFC').trim())
-    .pipe(z.string().min(1, 'Tổng hợp cần có tên').max(200, 'Tên tối đa 200 ký tự')),
+    .pipe(zText().min(1, 'Tổng hợp cần có tên').max(200, 'Tên tối đa 200 ký tự')),
   introduction: z
     .string()
     .nullish()
     .transform((s) => (s ? s.normalize('NFC').trim() : '') || null)
-    .pipe(z.string().max(3000, 'Lời giới thiệu tối đa 3000 ký tự').nullable()),
+    .pipe(zText().max(3000, 'Lời giới thiệu tối đa 3000 ký tự').nullable()),
   status: z.enum(['published', 'draft'], { error: 'Trạng thái chỉ có thể là published hoặc draft' }),
   items: z
     .array(

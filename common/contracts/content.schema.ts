@@ -46,18 +46,19 @@ export const ZArticleSummarySchema = z.object({
 });
 export type ArticleSummary = z.infer<typeof ZArticleSummarySchema>;
 
-/** A short liturgical or canonical quote (Pali, Hán-Việt reading, Chinese). */
+/** A short liturgical or canonical quote (Pali, Hán-Việt reading, Chinese) and its plain meaning. */
 export const ZQuoteSchema = z.object({
   code: z.string(),
   topic: z.string().nullable(),
   pali: z.string().nullable(),
   sinoVietnamese: z.string().nullable(),
   chinese: z.string().nullable(),
+  meaning: z.string().nullable(),
   license: z.string(),
 });
 export type Quote = z.infer<typeof ZQuoteSchema>;
 
-/** A whole liturgical passage: the lines of one quote topic, in order (one line alone is a fragment). */
+/** A liturgical passage: consecutive lines of one quote topic, in order (all of them when the topic is short). */
 export const ZQuotePassageSchema = z.object({
   topic: z.string().nullable(),
   lines: z.array(ZQuoteSchema).min(1),

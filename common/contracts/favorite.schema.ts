@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { zLine } from './text.schema.ts';
 import { ZBookSummarySchema } from './content.schema.ts';
 
-export const ZFavoriteBookRequestSchema = z.object({ bookCode: z.string().min(1).max(120) });
+export const ZFavoriteBookRequestSchema = z.object({ bookCode: zLine().min(1).max(120) });
 
 /** A saved book: the book and when it was saved. */
 export const ZFavoriteBookSchema = ZBookSummarySchema.extend({ savedAt: z.string() });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { zLine } from './text.schema.ts';
 
 /** One book in a reader's history: where they were and when. */
 export const ZHistoryEntrySchema = z.object({
-  bookCode: z.string().min(1).max(120),
-  bookTitle: z.string().max(300),
-  chapterCode: z.string().min(1).max(140),
-  chapterTitle: z.string().max(300).nullable(),
+  bookCode: zLine().min(1).max(120),
+  bookTitle: zLine().max(300),
+  chapterCode: zLine().min(1).max(140),
+  chapterTitle: zLine().max(300).nullable(),
   chapterPosition: z.number().int().min(1),
   paragraph: z
     .string()

@@ -12,18 +12,5 @@ export type HomeKeyword = z.infer<typeof ZHomeKeywordSchema>;
 
 export const ZHomeKeywordsResponseSchema = z.object({ data: z.array(ZHomeKeywordSchema) });
 
-/** The /search URL a suggestion links to (mode strict, type all; extra terms as AND conditions). */
-export function searchUrlForKeyword(entry: HomeKeyword): string {
-  const [query, ...conditions] = 'keyword' in entry ? [entry.keyword] : entry.keywords;
-  const params = new URLSearchParams({ query: query ?? '', mode: 'strict', type: 'all' });
-  if (conditions.length > 0) {
-    params.set('conditionType', 'AND');
-    params.set('conditions', conditions.join('|'));
-  }
-  return `/search?${params.toString()}`;
-}
-
-/** What a suggestion shows: "Bát nhã" or "Bát nhã + sắc + không". */
-export function keywordLabel(entry: HomeKeyword): string {
-  return 'keyword' in entry ? entry.keyword : entry.keywords.join(' + ');
-}
+// The link and label of a suggestion live in keyword.values.ts (no zod, for the home page).
+export { keywordLabel, searchUrlForKeyword } from './keyword.values.ts';

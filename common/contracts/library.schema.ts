@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLine } from './text.schema.ts';
 import { AUDIO_LIBRARY_PAGE_SIZE, BOOK_LIBRARY_PAGE_SIZE, LIBRARY_KINDS, MAX_PAGE_SIZE } from '../constants.ts';
 import { ZChapterHeadingSchema } from './book.schema.ts';
 import { ZBookSummarySchema, ZLicenseSchema, ZTalkSummarySchema } from './content.schema.ts';
@@ -87,16 +88,17 @@ function isCalendarDate(value: string): boolean {
 
 /**
  * GET /public/library/search/ and /admin/library/search/, and the /thu-vien page: `loai` (book or
- * phap-am), `page` ≥ 1, `size` 1..100 (50 for books, 10 for talks when absent), `tim` (text in
- * title, author, description), `ten` (the name), `ngay` (YYYY-MM-DD: published or recorded on or
+ * phap-am), `page` ≥ 1, `size` 1..100 (50 for books, 10 for talks when absent), `tim` (the one name
+ * field: words of the title, credits or description, titles holding them first), `ten` (the name
+ * field of before, read as `tim`: decision 0020), `ngay` (YYYY-MM-DD: published or recorded on or
  * after), `phut` (talks: at most this many minutes).
  */
 export const ZLibrarySearchQuerySchema = z.object({
   loai: z.preprocess(blankToUndefined, z.enum(LIBRARY_KINDS).default('book')),
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
   size: optional(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)),
-  tim: optional(z.string().trim().max(200)),
-  ten: optional(z.string().trim().max(200)),
+  tim: optional(zLine().trim().max(200)),
+  ten: optional(zLine().trim().max(200)),
   ngay: optional(
     z
       .string()

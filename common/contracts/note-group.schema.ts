@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { zLine, zText } from './text.schema.ts';
+import { MAX_NOTE_GROUPS_PER_ACCOUNT } from '../constants.ts';
 import { ZNoteSchema, ZPublicNoteSchema } from './note.schema.ts';
 
-/** Note groups: readers' anthologies of notes, published after moderation (issue 8). */
+/** Note groups: readers' anthologies of notes, published after moderation. */
 
 export const NOTE_GROUP_NAME_MAX = 120;
 export const NOTE_GROUP_DESCRIPTION_MAX = 1000;
@@ -23,11 +25,12 @@ export const NOTE_GROUP_MESSAGES = {
   notPending: 'Danh sách này không ở trong hàng chờ duyệt.',
   notApproved: 'Chỉ danh sách đã duyệt mới được chọn làm nổi bật.',
   emptyGroup: 'Danh sách chưa có ghi chú nào: hãy thêm ít nhất một ghi chú trước khi công khai.',
+  tooMany: (max: number = MAX_NOTE_GROUPS_PER_ACCOUNT) =>
+    `Bạn đã có ${max} nhóm ghi chú, xin xoá bớt trước khi tạo thêm.`,
 } as const;
 
-const ZName = z.string().trim().min(1).max(NOTE_GROUP_NAME_MAX, `Tên danh sách tối đa ${NOTE_GROUP_NAME_MAX} ký tự`);
-const ZDescription = z
-  .string()
+const ZName = zLine().trim().min(1).max(NOTE_GROUP_NAME_MAX, `Tên danh sách tối đa ${NOTE_GROUP_NAME_MAX} ký tự`);
+const ZDescription = zText()
   .trim()
   .max(NOTE_GROUP_DESCRIPTION_MAX, `Lời giới thiệu tối đa ${NOTE_GROUP_DESCRIPTION_MAX} ký tự`);
 
@@ -72,7 +75,7 @@ export const ZNoteGroupWithNotesQuerySchema = z.object({
   page: ZPage,
   perPage: ZPerPage,
   sort: z.preprocess(blankToUndefined, z.enum(NOTE_SORTS).default('a-z')),
-  keywordSearch: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  keywordSearch: z.preprocess(blankToUndefined, zLine().trim().max(200).optional()),
 });
 export type NoteGroupWithNotesQuery = z.infer<typeof ZNoteGroupWithNotesQuerySchema>;
 
@@ -125,7 +128,7 @@ export type PublicNoteGroupsPage = z.infer<typeof ZPublicNoteGroupsPageSchema>;
 export const ZModerationDecisionRequestSchema = z
   .object({
     decision: z.enum(['approve', 'reject'], { error: 'Quyết định chỉ có thể là approve hoặc reject' }),
-    reason: z.string().trim().max(MODERATION_REASON_MAX, `Lý do tối đa ${MODERATION_REASON_MAX} ký tự`).nullish(),
+    reason: zText().trim().max(MODERATION_REASON_MAX, `Lý do tối đa ${MODERATION_REASON_MAX} ký tự`).nullish(),
   })
   .refine((d) => d.decision === 'approve' || !!d.reason, {
     message: NOTE_GROUP_MESSAGES.reasonRequired,

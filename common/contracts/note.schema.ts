@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { MAX_NOTES_PER_ACCOUNT, MAX_PAGE_SIZE, MY_NOTES_PAGE_SIZE } from '../constants.ts';
+import { pageOf } from './envelope.schema.ts';
+import { zLine, zText } from './text.schema.ts';
+import { HIGHLIGHT_COLORS, type HighlightColor } from './note.values.ts';
 
-/** Highlight colours of the reader (seed-spec.md §2). */
-export const HIGHLIGHT_COLORS = ['aqua', 'yellow', 'red'] as const;
-export type HighlightColor = (typeof HIGHLIGHT_COLORS)[number];
+// The colours live in note.values.ts (no zod, for the reader's page).
+export { HIGHLIGHT_COLORS, type HighlightColor };
 
 export const NOTE_BODY_MAX = 10_000;
 export const NOTE_CONTENT_MAX = 5_000;
@@ -17,9 +20,9 @@ export const ZNoteAnchorSchema = z
     paragraph: z.string().regex(/^p-\d{1,5}$/, 'Vị trí đoạn văn không hợp lệ'),
     start: z.number().int().min(0).max(1_000_000),
     end: z.number().int().min(1).max(1_000_000),
-    exact: z.string().min(1).max(NOTE_CONTENT_MAX),
-    prefix: z.string().max(64).default(''),
-    suffix: z.string().max(64).default(''),
+    exact: zText().min(1).max(NOTE_CONTENT_MAX),
+    prefix: zText().max(64).default(''),
+    suffix: zText().max(64).default(''),
   })
   .refine((a) => a.end > a.start, { message: 'Vị trí đánh dấu không hợp lệ', path: ['end'] });
 export type NoteAnchor = z.infer<typeof ZNoteAnchorSchema>;
@@ -31,18 +34,17 @@ export const NOTE_MESSAGES = {
   source: 'Hãy ghi nguồn của trích dẫn (tên sách, bài giảng…).',
   highlight: 'Một đoạn đánh dấu cần sách, chương và vị trí trong chương.',
   sourceUrl: 'Đường dẫn nguồn phải bắt đầu bằng http:// hoặc https://',
+  tooMany: (max: number = MAX_NOTES_PER_ACCOUNT) => `Bạn đã có ${max} ghi chú, xin xoá bớt trước khi thêm.`,
 } as const;
 
-const ZNoteContent = z.string().trim().min(1).max(NOTE_CONTENT_MAX, `Đoạn trích tối đa ${NOTE_CONTENT_MAX} ký tự`);
-const ZNoteBody = z.string().max(NOTE_BODY_MAX, `Ghi chú tối đa ${NOTE_BODY_MAX} ký tự`);
-const ZSourceTitle = z
-  .string()
+const ZNoteContent = zText().trim().min(1).max(NOTE_CONTENT_MAX, `Đoạn trích tối đa ${NOTE_CONTENT_MAX} ký tự`);
+const ZNoteBody = zText().max(NOTE_BODY_MAX, `Ghi chú tối đa ${NOTE_BODY_MAX} ký tự`);
+const ZSourceTitle = zLine()
   .trim()
   .min(1, NOTE_MESSAGES.source)
   .max(NOTE_SOURCE_TITLE_MAX, `Nguồn tối đa ${NOTE_SOURCE_TITLE_MAX} ký tự`);
 /** Only web addresses: a `javascript:` or `data:` link never reaches a page. */
-const ZSourceUrl = z
-  .string()
+const ZSourceUrl = zLine()
   .trim()
   .max(500)
   .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) && URL.canParse(s), NOTE_MESSAGES.sourceUrl);
@@ -55,8 +57,8 @@ const ZGroupId = z.number().int().positive().max(2_147_483_647);
  */
 export const ZCreateNoteRequestSchema = z
   .object({
-    bookCode: z.string().min(1).max(120).optional(),
-    chapterCode: z.string().min(1).max(140).optional(),
+    bookCode: zLine().min(1).max(120).optional(),
+    chapterCode: zLine().min(1).max(140).optional(),
     anchor: ZNoteAnchorSchema.optional(),
     sourceTitle: ZSourceTitle.optional(),
     sourceUrl: ZSourceUrl.nullish(),
@@ -96,6 +98,13 @@ export const ZOrderNotesRequestSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(1000),
 });
 
+/** GET /ungroup_notes and /book/{code}/my_notes: one page of my notes. */
+export const ZMyNotesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MY_NOTES_PAGE_SIZE),
+});
+export type MyNotesQuery = z.infer<typeof ZMyNotesQuerySchema>;
+
 export const ZNoteSchema = z.object({
   id: z.number().int(),
   /** The book and chapter of a highlight; null for a quote typed by hand. */
@@ -125,3 +134,6 @@ export const ZPublicNoteSchema = ZNoteSchema.omit({ noteGroupId: true, position:
   authorName: z.string(),
 });
 export type PublicNote = z.infer<typeof ZPublicNoteSchema>;
+
+export const ZNotesPageSchema = pageOf(ZNoteSchema);
+export type NotesPage = z.infer<typeof ZNotesPageSchema>;

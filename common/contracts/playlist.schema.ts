@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { zLine, zText } from './text.schema.ts';
 import { normalizeText } from '../text/vietnamese.ts';
 import { ZTalkSchema } from './audio.schema.ts';
 
-/** Readers' playlists of talks (seed-spec §7 Audio; issue 6). */
+/** Readers' playlists of talks (product spec §7 Audio). */
 
 export const MAX_PLAYLISTS = 100;
 export const MAX_PLAYLIST_ITEMS = 500;
@@ -18,12 +19,10 @@ export const PLAYLIST_MESSAGES = {
 } as const;
 
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);
-const ZName = z
-  .string()
+const ZName = zLine()
   .transform((s) => normalizeText(s).trim())
   .pipe(z.string().min(1).max(120, PLAYLIST_MESSAGES.name));
-const ZDescription = z
-  .string()
+const ZDescription = zText()
   .transform((s) => normalizeText(s).trim())
   .pipe(z.string().max(1000, PLAYLIST_MESSAGES.description));
 

@@ -1,50 +1,35 @@
-import { z } from 'zod';
-import { normalizeText } from '../text/vietnamese.ts';
-
 /** Search (seed-spec §2 /search, §7 POST /public/search; issue 5). */
+import { z } from 'zod';
+import { zLine, zText } from './text.schema.ts';
+import { normalizeText } from '../text/vietnamese.ts';
+import {
+  SEARCH_MODES,
+  SEARCH_TYPES,
+  MAX_QUERY_LENGTH,
+  MAX_CONDITIONS,
+  DEFAULT_SEARCH_PER_PAGE,
+  MAX_SEARCH_PER_PAGE,
+  SEARCH_ITEM_TYPES_WITH_PASSAGES,
+} from './search.values.ts';
 
-export const SEARCH_MODES = ['strict', 'broad'] as const;
-export type SearchMode = (typeof SEARCH_MODES)[number];
-/** The types of §2, plus `article` (the library's articles are searched too). */
-export const SEARCH_TYPES = ['all', 'book', 'video', 'audio', 'transcript', 'article'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-export type ResultType = Exclude<SearchType, 'all'>;
+// The constants and helpers live in search.values.ts (no zod, for the pages); the API takes them from here too.
+export * from './search.values.ts';
 
-/** The longest query searched; longer ones are refused (a passage, not a chapter). */
-export const MAX_QUERY_LENGTH = 300;
-export const MAX_CONDITIONS = 5;
-export const DEFAULT_SEARCH_PER_PAGE = 10;
-export const MAX_SEARCH_PER_PAGE = 50;
-
+// Messages of refused requests: only the server shows them (pages show the server's answer).
 export const SEARCH_MESSAGES = {
   queryTooLong: `Từ khoá tìm kiếm dài quá ${MAX_QUERY_LENGTH} ký tự, xin rút gọn lại.`,
   tooManyConditions: `Chỉ được thêm tối đa ${MAX_CONDITIONS} điều kiện.`,
   conditionTooLong: 'Mỗi điều kiện dài tối đa 100 ký tự.',
   badMode: 'Cách tìm không hợp lệ (chỉ có "strict" hoặc "broad").',
   badType: 'Loại nội dung tìm kiếm không hợp lệ.',
+  badItemType: 'Chỉ xem thêm đoạn được trong sách, lời giảng hay bài viết.',
 } as const;
 
-/** Labels shown to readers. */
-export const SEARCH_MODE_LABELS: Record<SearchMode, string> = {
-  strict: 'Đúng cụm từ',
-  broad: 'Tìm mở rộng',
-};
-export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
-  all: 'Tất cả',
-  book: 'Sách',
-  audio: 'Pháp âm',
-  transcript: 'Lời giảng',
-  video: 'Video',
-  article: 'Bài viết',
-};
-
-const ZQueryText = z
-  .string()
+const ZQueryText = zText()
   .transform((s) => normalizeText(s).replace(/\s+/g, ' ').trim())
   .pipe(z.string().min(1).max(MAX_QUERY_LENGTH, SEARCH_MESSAGES.queryTooLong));
 
-const ZCondition = z
-  .string()
+const ZCondition = zText()
   .transform((s) => normalizeText(s).replace(/\s+/g, ' ').trim())
   .pipe(z.string().max(100, SEARCH_MESSAGES.conditionTooLong));
 
@@ -64,7 +49,17 @@ export const ZSearchRequestSchema = z.object({
   page: z.coerce.number().int().min(1).max(1000).default(1),
   perPage: z.coerce.number().int().min(1).max(MAX_SEARCH_PER_PAGE).default(DEFAULT_SEARCH_PER_PAGE),
   /** Only inside this book (the reader's side search box). */
-  bookCode: z.string().min(1).max(120).optional(),
+  bookCode: zLine().min(1).max(120).optional(),
+  /**
+   * Only inside this one result, as a result names itself (`type` and `key`): the other matching
+   * passages of a result card ("Xem thêm N đoạn"), up to 50, best first. Talks and videos have one.
+   */
+  item: z
+    .object({
+      type: z.enum(SEARCH_ITEM_TYPES_WITH_PASSAGES, { error: SEARCH_MESSAGES.badItemType }),
+      key: zLine().min(1).max(120),
+    })
+    .optional(),
 });
 export type SearchRequest = z.infer<typeof ZSearchRequestSchema>;
 export type SearchRequestInput = z.input<typeof ZSearchRequestSchema>;
@@ -121,28 +116,12 @@ export const ZSearchResultSchema = z.object({
 export type SearchResult = z.infer<typeof ZSearchResultSchema>;
 export const ZSearchResponseSchema = z.object({ data: ZSearchResultSchema });
 
-/** /search's URL → a request (missing or unknown values fall back to the defaults). */
-export function searchUrl(request: Pick<SearchRequestInput, 'query' | 'mode' | 'type' | 'conditions'>): string {
-  const params = new URLSearchParams({
-    query: request.query ?? '',
-    mode: request.mode ?? 'strict',
-    type: request.type ?? 'all',
-  });
-  const conditions = (request.conditions ?? []).filter(Boolean);
-  if (conditions.length > 0) {
-    params.set('conditionType', 'AND');
-    params.set('conditions', conditions.join('|'));
-  }
-  return `/search?${params}`;
-}
-
 // Saved searches -----------------------------------------------------------------------------
 
 export const MAX_SAVED_SEARCHES = 200;
 
 export const ZSearchCollectionInputSchema = z.object({
-  name: z
-    .string()
+  name: zLine()
     .transform((s) => normalizeText(s).trim())
     .pipe(z.string().max(120, 'Tên tối đa 120 ký tự.'))
     .optional(),

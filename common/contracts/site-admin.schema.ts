@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { zText } from './text.schema.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { ZFooterQuoteSchema } from './site.schema.ts';
 import { ZHomeKeywordSchema } from './keyword.schema.ts';
 
-/** The site's fixed lists as the administration edits them (seed-spec §9: 70 keywords, 7 quotes). */
+/** The site's fixed lists as the administration edits them (product spec §9: 70 keywords, 7 quotes). */
 export const HOME_KEYWORDS_COUNT = 70;
 export const FOOTER_QUOTES_COUNT = 7;
 const TERM_MAX = 80;
@@ -11,7 +12,7 @@ const TERM_MAX = 80;
 const ZTerm = z
   .string()
   .transform((s) => normalizeText(s).replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, 'Từ khoá không được để trống').max(TERM_MAX, `Mỗi từ khoá tối đa ${TERM_MAX} ký tự`));
+  .pipe(zText().min(1, 'Từ khoá không được để trống').max(TERM_MAX, `Mỗi từ khoá tối đa ${TERM_MAX} ký tự`));
 
 const ZEditedKeyword = z.union([
   z.object({ keyword: ZTerm }).strict(),
@@ -36,13 +37,13 @@ const ZQuoteText = (max: number, message: string) =>
   z
     .string()
     .transform((s) => normalizeText(s).trim())
-    .pipe(z.string().min(1, message).max(max, `Tối đa ${max} ký tự`));
+    .pipe(zText().min(1, message).max(max, `Tối đa ${max} ký tự`));
 const ZOptionalText = (max: number) =>
   z
     .string()
     .nullish()
     .transform((s) => (s ? normalizeText(s).trim() : '') || null)
-    .pipe(z.string().max(max, `Tối đa ${max} ký tự`).nullable());
+    .pipe(zText().max(max, `Tối đa ${max} ký tự`).nullable());
 
 /** PUT /admin/footer_quotes: exactly 7 teaching quotes for the footer. */
 export const ZFooterQuotesUpdateSchema = z.object({

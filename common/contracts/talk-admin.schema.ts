@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { zText } from './text.schema.ts';
 import { normalizeText } from '../text/vietnamese.ts';
 import { pageOf } from './envelope.schema.ts';
 
-/** The administration of talks (issue 9): collections and their talks in every state. */
+/** The administration of talks: collections and their talks in every state. */
 
 export const MEDIA_STATUSES = ['published', 'draft'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
@@ -18,7 +19,7 @@ export const requiredText = (max: number) =>
   z
     .string({ error: REQUIRED })
     .transform((s) => normalizeText(s).trim())
-    .pipe(z.string().min(1, REQUIRED).max(max, `Tối đa ${max} ký tự`));
+    .pipe(zText().min(1, REQUIRED).max(max, `Tối đa ${max} ký tự`));
 
 /** NFC text, trimmed; blank is null. */
 export const optionalText = (max: number) =>
@@ -29,7 +30,7 @@ export const optionalText = (max: number) =>
       const text = normalizeText(s ?? '').trim();
       return text === '' ? null : text;
     })
-    .pipe(z.string().max(max, `Tối đa ${max} ký tự`).nullable());
+    .pipe(zText().max(max, `Tối đa ${max} ký tự`).nullable());
 
 export const ZMediaStatusSchema = z.enum(MEDIA_STATUSES, { error: 'Trạng thái chỉ là “published” hoặc “draft”' });
 

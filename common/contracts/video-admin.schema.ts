@@ -3,7 +3,7 @@ import { pageOf } from './envelope.schema.ts';
 import { optionalText, requiredText, ZMediaStatusSchema } from './talk-admin.schema.ts';
 import { ZVideoSchema } from './video.schema.ts';
 
-/** The administration of videos (issue 9): YouTube items by their address, uploaded MP4 files. */
+/** The administration of videos: YouTube items by their address, uploaded MP4 files. */
 
 /** The largest poster image accepted, in bytes. */
 export const POSTER_MAX_BYTES = 8 * 1024 * 1024;

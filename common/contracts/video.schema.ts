@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeText } from '#common/text/vietnamese.ts';
 
-/** Videos (seed-spec §7 GET /public/videos; issue 6). */
+/** Videos (product spec §7 GET /public/videos). */
 
 export const DEFAULT_VIDEO_PAGE_SIZE = 12;
 export const MAX_VIDEO_PAGE_SIZE = 100;

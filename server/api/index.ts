@@ -35,7 +35,7 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createNoteGroupRoutes(services));
   api.route('/', createModerationRoutes(services));
   api.route('/', createPlaybackRoutes(services));
-  api.route('/', createSearchRoutes(services));
+  api.route('/', createSearchRoutes(services, env));
   api.route('/', createAudioRoutes(services));
   api.route('/', createBookmarkRoutes(services));
   api.route('/', createPlaylistRoutes(services));

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { zLine } from '#common/contracts/text.schema.ts';
 
 /** Pieces every route file describes its calls with (OpenAPI through @hono/zod-openapi). */
 
@@ -20,6 +21,10 @@ export const errorResponse = (description: string) => json(ZErrorResponseSchema,
 
 /** `{id}` in a path: a positive integer that fits the databases' integer columns. */
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** `{code}` (a book's, a chapter's) in a path: one line of text, no control characters. */
+export const ZCodeParamSchema = zLine().min(1).max(160);
+export const codeParam = z.object({ code: ZCodeParamSchema });
 
 /** `{data: {ok: true}}`, what a deletion answers. */
 export const ZOkResponseSchema = z.object({ data: z.object({ ok: z.literal(true) }) });

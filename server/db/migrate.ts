@@ -15,6 +15,13 @@ import * as m0012 from './migrations/0012-import-records.ts';
 import * as m0013 from './migrations/0013-audit-log.ts';
 import * as m0014 from './migrations/0014-chapter-markdown.ts';
 import * as m0015 from './migrations/0015-article-markdown.ts';
+import * as m0016 from './migrations/0016-login-devices.ts';
+import * as m0017 from './migrations/0017-login-code-binding.ts';
+import * as m0018 from './migrations/0018-search-query-clients.ts';
+import * as m0019 from './migrations/0019-content-generation.ts';
+import * as m0020 from './migrations/0020-quote-meanings.ts';
+import * as m0021 from './migrations/0021-password-resets.ts';
+import * as m0022 from './migrations/0022-search-term-heads.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -36,6 +43,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-audit-log': m0013,
   '0014-chapter-markdown': m0014,
   '0015-article-markdown': m0015,
+  '0016-login-devices': m0016,
+  '0017-login-code-binding': m0017,
+  '0018-search-query-clients': m0018,
+  '0019-content-generation': m0019,
+  '0020-quote-meanings': m0020,
+  '0021-password-resets': m0021,
+  '0022-search-term-heads': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

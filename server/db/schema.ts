@@ -46,11 +46,32 @@ export interface UserIdentitiesTable {
   created_at: string;
 }
 
+/** A one-time link to set a new password (migration 0021-password-resets). */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token in the link. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface LoginCodesTable {
   id: Generated<number>;
   user_id: number;
   code_hash: string;
   expires_at: string;
+  /** SHA-256 of the secret in the cookie of the browser that started the login. */
+  binding_hash: string | null;
+}
+
+/** A browser that has logged in to the account (hash of its device cookie). */
+export interface LoginDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  device_hash: string;
+  created_at: string;
+  last_used_at: string;
 }
 
 interface LicenseColumns {
@@ -210,6 +231,8 @@ export interface QuotesTable {
   pali: string | null;
   sino_vietnamese: string | null;
   chinese: string | null;
+  /** A plain Vietnamese meaning (ours); quotes without one stay out of the passage of the day. */
+  meaning: string | null;
   license: string;
   source_repository: string | null;
   source_path: string | null;
@@ -361,6 +384,26 @@ export interface SearchPassagesTable {
   body: string;
 }
 
+/** A frequent word's items per kind (search_term_heads lists the best of them). */
+export interface SearchTermCountsTable {
+  form: string;
+  term: string;
+  kind: number;
+  items: number;
+  /** No item left out of search_term_heads weighs more than this for the word (0: none left out). */
+  ceiling: number;
+}
+
+/** One of the best items of a frequent word: its best passage's weight for the word. */
+export interface SearchTermHeadsTable {
+  form: string;
+  term: string;
+  kind: number;
+  item_key: number;
+  impact: number;
+  passages: number;
+}
+
 export interface SearchCollectionsTable {
   id: Generated<number>;
   user_id: number;
@@ -391,6 +434,13 @@ export interface SearchQueryCountsTable {
   last_searched_at: string;
 }
 
+/** A client already counted for a query on a day (a hash, not an address or an account). */
+export interface SearchQueryClientsTable {
+  day: string;
+  query: string;
+  client_key: string;
+}
+
 /** A reader's bookmark in a talk. */
 export interface TalkBookmarksTable {
   id: Generated<number>;
@@ -419,12 +469,22 @@ export interface PlaylistItemsTable {
   created_at: string;
 }
 
+/** One row (id 1): moved on by triggers whenever what anonymous pages show changes (migration 0019). */
+export interface ContentGenerationTable {
+  id: number;
+  /** bigint: PostgreSQL returns it as text. */
+  value: ColumnType<number | string, number, number>;
+}
+
 export interface DB {
   meta: MetaTable;
+  content_generation: ContentGenerationTable;
   users: UsersTable;
   sessions: SessionsTable;
   user_identities: UserIdentitiesTable;
   login_codes: LoginCodesTable;
+  login_devices: LoginDevicesTable;
+  password_resets: PasswordResetsTable;
   note_groups: NoteGroupsTable;
   moderation_events: ModerationEventsTable;
   import_records: ImportRecordsTable;
@@ -448,7 +508,10 @@ export interface DB {
   search_passages: SearchPassagesTable;
   search_collections: SearchCollectionsTable;
   search_query_counts: SearchQueryCountsTable;
+  search_query_clients: SearchQueryClientsTable;
   search_answers: SearchAnswersTable;
+  search_term_counts: SearchTermCountsTable;
+  search_term_heads: SearchTermHeadsTable;
   talk_bookmarks: TalkBookmarksTable;
   playlists: PlaylistsTable;
   playlist_items: PlaylistItemsTable;

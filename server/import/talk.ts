@@ -1,5 +1,5 @@
 import { parseBuffer } from 'music-metadata';
-import { parseTranscript, toWebVtt } from '#server/lib/webvtt.ts';
+import { mendBrokenCues, parseTranscript, toWebVtt } from '#server/lib/webvtt.ts';
 import { id3v2Length, readFrameHeader, scanMp3 } from '#server/media/mp3-frames.ts';
 import { ImportRefusal } from './import-error.ts';
 import { titleOrNull } from './imported-book.ts';
@@ -39,7 +39,7 @@ export async function readTalk(bytes: Buffer, fallbackTitle: string, transcript:
   if (transcript !== null) {
     const cues = parseTranscript(transcript);
     if (cues.length === 0) throw new ImportRefusal('Tệp lời (.vtt/.srt) đi kèm không có dòng nào đọc được.');
-    transcriptVtt = toWebVtt(cues);
+    transcriptVtt = toWebVtt(mendBrokenCues(cues));
   }
   const year = common.date ?? (common.year ? String(common.year) : null);
   return {

@@ -15,3 +15,13 @@ const STREAMED_UPLOAD_PATHS = [
 export function isStreamedUploadPath(path: string): boolean {
   return STREAMED_UPLOAD_PATHS.some((pattern) => pattern.test(path));
 }
+
+/** The import call and form: whole files (books, talks) up to UPLOAD_MAX_MB in one body. */
+export function isImportPath(path: string): boolean {
+  return path === '/api/v1/admin/import' || path === '/quan-tri/nhap';
+}
+
+/** Requests whose body may take long to arrive: no request timeout cuts them. */
+export function isUploadPath(path: string): boolean {
+  return isStreamedUploadPath(path) || isImportPath(path);
+}

@@ -1,3 +1,5 @@
+import { endsWithAbbreviation, openBrackets } from '#common/text/sentences.ts';
+
 /** One timed line of a transcript. */
 export interface TranscriptCue {
   startSeconds: number;
@@ -44,6 +46,26 @@ export function parseTranscript(source: string): TranscriptCue[] {
     cues.push({ startSeconds, endSeconds, text: text.normalize('NFC') });
   }
   return cues.sort((a, b) => a.startSeconds - b.startSeconds);
+}
+
+/**
+ * Cues cut after a short form or inside brackets by a splitter that did not know them ("Phật giáo
+ * (zh." / "佛教, sa." / …) joined again: the joined cue runs from the first one's start to the
+ * last one's end. Imported and uploaded transcripts are mended so before they are stored.
+ */
+export function mendBrokenCues(cues: readonly TranscriptCue[]): TranscriptCue[] {
+  const out: TranscriptCue[] = [];
+  let open: TranscriptCue | null = null;
+  for (const cue of cues) {
+    open = open
+      ? { startSeconds: open.startSeconds, endSeconds: cue.endSeconds, text: `${open.text} ${cue.text}` }
+      : cue;
+    if (endsWithAbbreviation(open.text) || openBrackets(open.text) > 0) continue;
+    out.push(open);
+    open = null;
+  }
+  if (open) out.push(open);
+  return out;
 }
 
 function stamp(seconds: number): string {

@@ -55,6 +55,7 @@ export function presentQuote(row: QuoteRow): Quote {
     pali: row.pali,
     sinoVietnamese: row.sino_vietnamese,
     chinese: row.chinese,
+    meaning: row.meaning,
     license: row.license,
   };
 }

@@ -190,6 +190,17 @@ export function createArticleRepository(db: Executor) {
       return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Every article readers can open now: its slug and title only (suggestions). */
+    async listPublishedTitles(): Promise<{ slug: string; title: string }[]> {
+      return db
+        .selectFrom('articles')
+        .select(['slug', 'title'])
+        .where('status', '=', 'published')
+        .where('published_at', '<=', visibleUntil())
+        .orderBy('id')
+        .execute();
+    },
+
     async listPublishedIds(): Promise<number[]> {
       const rows = await db
         .selectFrom('articles')

@@ -108,6 +108,11 @@ export function createBookRepository(db: Executor) {
       }
     },
 
+    /** Every published book's code and title only (the search box's suggestions). */
+    async listPublishedTitles(): Promise<{ code: string; title: string }[]> {
+      return db.selectFrom('books').select(['code', 'title']).where('status', '=', 'published').orderBy('id').execute();
+    },
+
     async listNewestPublished(limit: number): Promise<BookListRow[]> {
       const rows = await withListColumns()
         .where('books.status', '=', 'published')

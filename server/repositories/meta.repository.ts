@@ -14,5 +14,10 @@ export function createMetaRepository(db: Executor) {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
         .execute();
     },
+    /** Where the content generation stands (migration 0019 moves it on; the page cache reads it). */
+    async readContentGeneration(): Promise<number> {
+      const row = await db.selectFrom('content_generation').select('value').where('id', '=', 1).executeTakeFirst();
+      return Number(row?.value ?? 0);
+    },
   };
 }

@@ -49,6 +49,16 @@ export function createNoteGroupRepository(db: Executor) {
       return rows.map(toRow);
     },
 
+    /** How many groups the reader has (the cap per account). */
+    async countOf(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('note_groups')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return toCount(row?.n as string | number | undefined);
+    },
+
     async findOwned(userId: number, id: number): Promise<NoteGroupRow | null> {
       const row = await withCounts()
         .where('note_groups.id', '=', id)

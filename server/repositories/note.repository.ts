@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
 import type { NotesTable } from '#server/db/schema.ts';
+import { toCount } from './count.ts';
 
 /** A note with the book and chapter it belongs to (none for a quote typed by hand). */
 export interface NoteRow {
@@ -88,22 +89,61 @@ export function createNoteRepository(db: Executor) {
           .executeTakeFirst()) ?? null
       );
     },
-    async listOfBook(userId: number, bookId: number): Promise<NoteRow[]> {
-      return withContext()
+    /** One page of the reader's notes in a book (or in one chapter of it), in reading order. */
+    async pageOfBook(
+      userId: number,
+      place: { bookId: number; chapterId?: number },
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: NoteRow[]; total: number }> {
+      const { bookId, chapterId } = place;
+      const rows = await withContext()
         .where('notes.user_id', '=', userId)
         .where('notes.book_id', '=', bookId)
+        .$if(chapterId !== undefined, (q) => q.where('notes.chapter_id', '=', chapterId!))
         .orderBy('chapters.position')
         .orderBy('notes.created_at')
         .orderBy('notes.id')
+        .limit(page.limit)
+        .offset(page.offset)
         .execute();
+      const count = await db
+        .selectFrom('notes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .where('book_id', '=', bookId)
+        .$if(chapterId !== undefined, (q) => q.where('chapter_id', '=', chapterId!))
+        .executeTakeFirst();
+      return { rows, total: toCount(count?.n as string | number | undefined) };
     },
-    async listUngrouped(userId: number): Promise<NoteRow[]> {
-      return withContext()
+    /** One page of the reader's notes in no group, in their own order. */
+    async pageUngrouped(
+      userId: number,
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: NoteRow[]; total: number }> {
+      const rows = await withContext()
         .where('notes.user_id', '=', userId)
         .where('notes.note_group_id', 'is', null)
         .orderBy('notes.position')
         .orderBy('notes.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
         .execute();
+      const count = await db
+        .selectFrom('notes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .where('note_group_id', 'is', null)
+        .executeTakeFirst();
+      return { rows, total: toCount(count?.n as string | number | undefined) };
+    },
+    /** How many notes the reader has (the cap per account). */
+    async countOf(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('notes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return toCount(row?.n as string | number | undefined);
     },
     async maxPosition(userId: number): Promise<number> {
       const row = await db

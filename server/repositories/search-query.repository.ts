@@ -10,6 +10,22 @@ export interface QueryCountRow {
 /** How often each normalised query was searched: an aggregate with nothing about who searched. */
 export function createSearchQueryRepository(db: Executor) {
   return {
+    /**
+     * Notes that `clientKey` searched `query` on `day`; false when it already had (then the
+     * search is not counted again).
+     */
+    async markClient(day: string, query: string, clientKey: string): Promise<boolean> {
+      const result = await db
+        .insertInto('search_query_clients')
+        .values({ day, query, client_key: clientKey })
+        .onConflict((oc) => oc.columns(['day', 'query', 'client_key']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+    /** Forgets the clients of days before `day`. */
+    async forgetClientsBefore(day: string): Promise<void> {
+      await db.deleteFrom('search_query_clients').where('day', '<', day).execute();
+    },
     async record(query: string, at: string): Promise<void> {
       await db
         .insertInto('search_query_counts')

@@ -155,6 +155,18 @@ export function createTalkRepository(db: Executor) {
       return query.orderBy('audio_talks.id').execute();
     },
 
+    /** Every published talk (of a published collection): its id, collection and title only (suggestions). */
+    async listPublishedTitles(): Promise<{ id: number; collection_id: number; title: string }[]> {
+      return db
+        .selectFrom('audio_talks')
+        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
+        .select(['audio_talks.id', 'audio_talks.collection_id', 'audio_talks.title'])
+        .where('audio_talks.status', '=', 'published')
+        .where('audio_collections.status', '=', 'published')
+        .orderBy('audio_talks.id')
+        .execute();
+    },
+
     /** The published talks (of published collections) among these ids, in no particular order. */
     async listPublishedByIds(ids: number[]): Promise<TalkListRow[]> {
       if (ids.length === 0) return [];

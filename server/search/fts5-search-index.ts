@@ -2,16 +2,12 @@ import { sql } from 'kysely';
 import { indexForms } from '#common/text/search-tokens.ts';
 import type { Executor } from '#server/db/database.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
+import { EXACT_WEIGHT, FOLDED_WEIGHT, NEAR_DISTANCE } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
 
 // Rows per INSERT: fewer statements when a whole library is indexed, well under SQLite's variable limit.
 const BATCH = 200;
-// BM25 weights of the two columns: a match with the reader's own diacritics counts more.
-const EXACT_WEIGHT = 2;
-const FOLDED_WEIGHT = 1;
-// Words within this distance count as "near each other" in the broad mode's boost.
-const NEAR_DISTANCE = 8;
 
 /** A word as an FTS5 string: words are letters and digits only, but quote them anyway. */
 function quoted(word: string): string {
@@ -37,6 +33,19 @@ function boostExpression(clause: MatchClause): string {
     return `${column} : NEAR(${clause.words.map(quoted).join(' ')}, ${NEAR_DISTANCE})`;
   }
   return clauseExpression(clause);
+}
+
+/**
+ * Whether a boost could match a passage the required clause does not: any boost other than the
+ * required words themselves (NEAR of the same words) when several words are required. (With one
+ * required word, the planner's boosts are that word with the reader's diacritics: narrower.)
+ */
+export function boostsMayWiden(query: EngineQuery): boolean {
+  const { required } = query;
+  if (required.words.length < 2) return false;
+  const same = (words: string[]) =>
+    words.length === required.words.length && words.every((w) => required.words.includes(w));
+  return query.boosts.some((b) => !(b.form === required.form && same(b.words)));
 }
 
 /**
@@ -101,9 +110,15 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
         within === undefined
           ? sql``
           : sql`AND rowid BETWEEN ${integer(itemIdRange(within)[0])} AND ${integer(itemIdRange(within)[1])}`;
+      // A boost that is not narrower than the required words (the reader's diacritics on one of
+      // several words) would let in passages without the others: keep only the required matches.
+      // `+rowid`: a plain rowid IN (…) would make FTS5 re-run the query once per listed rowid.
+      const requiredOnly = boostsMayWiden(query)
+        ? sql`AND +rowid IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ${clauseExpression(query.required)} ${range})`
+        : sql``;
       const { rows } = await sql<{ item: number; best: number; n: number }>`
         WITH hits AS MATERIALIZED (
-          SELECT rowid AS id, ${score} AS score FROM search_fts WHERE search_fts MATCH ${queryExpression(query)} ${range}
+          SELECT rowid AS id, ${score} AS score FROM search_fts WHERE search_fts MATCH ${queryExpression(query)} ${range} ${requiredOnly}
         )
         SELECT id / ${ITEM_DIVISOR} AS item, max(score) AS best, count(*) AS n FROM hits GROUP BY item`.execute(db);
       return rows.map((r) => ({ itemKey: Number(r.item), score: Number(r.best), passages: Number(r.n) }));
@@ -127,6 +142,24 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
     },
 
     generation: () => readGeneration(db),
+
+    async wordStatistics(minPassages) {
+      await sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, search_fts, 'col')`.execute(
+        db,
+      );
+      // One walk of the term list: every word's passages (doc) and occurrences (cnt) per column.
+      const { rows } = await sql<{ col: string; term: string; doc: number; cnt: number }>`
+        SELECT col, term, doc, cnt FROM temp.search_vocab`.execute(db);
+      let exactTokens = 0;
+      const frequent: { form: 'exact' | 'folded'; term: string }[] = [];
+      for (const r of rows) {
+        const form = r.col === 'exact' ? ('exact' as const) : ('folded' as const);
+        if (form === 'exact') exactTokens += Number(r.cnt);
+        if (Number(r.doc) >= minPassages) frequent.push({ form, term: r.term });
+      }
+      // Both columns hold the same number of words.
+      return { passages: await this.size(), tokens: exactTokens * 2, frequent };
+    },
 
     async frequentTerms(limit, minPassages) {
       // fts5vocab reads the index's own term list; a temporary table lives with this connection only.

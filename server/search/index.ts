@@ -3,10 +3,14 @@ import type { Executor } from '#server/db/database.ts';
 import { createFts5SearchIndex } from './fts5-search-index.ts';
 import { createPostgresSearchIndex } from './postgres-search-index.ts';
 import type { SearchIndex } from './search-index.ts';
+import { withTermHeads, type TermHeads } from './term-heads.ts';
 
-/** The engine that matches the database: FTS5 on SQLite, tsvector + GIN on PostgreSQL. */
-export function createSearchIndex(db: Executor): SearchIndex {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? createPostgresSearchIndex(db)
-    : createFts5SearchIndex(db);
+/**
+ * The engine that matches the database (FTS5 on SQLite, tsvector + GIN on PostgreSQL), with the
+ * head tier of frequent words (term-heads.ts) kept in step by the same writes.
+ */
+export function createSearchIndex(db: Executor): SearchIndex & { heads: TermHeads } {
+  const engine =
+    db.getExecutor().adapter instanceof PostgresAdapter ? createPostgresSearchIndex(db) : createFts5SearchIndex(db);
+  return withTermHeads(db, engine);
 }

@@ -3,6 +3,7 @@ import { tokenize, type SearchToken } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { Executor } from '#server/db/database.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
+import { EXACT_WEIGHT } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
 
@@ -13,7 +14,9 @@ const MAX_POSITION = 16383;
 // ts_rank_cd weighs words close together (cover density): the nearness boost comes with it.
 // Normalisation 1 divides by 1 + log(length), as BM25 favours shorter passages.
 const NORMALIZATION = 1;
-const EXACT_WEIGHT = 2;
+
+/** PostgreSQL refuses a lexeme longer than this ("word is too long"); no query can ask for one. */
+export const MAX_LEXEME_BYTES = 2047;
 
 /** A lexeme as tsvector / tsquery text: quoted, with quotes and backslashes escaped. */
 function lexeme(word: string): string {
@@ -28,6 +31,10 @@ export function tsvectorLiteral(tokens: readonly SearchToken[], form: 'exact' | 
   const positions = new Map<string, number[]>();
   tokens.forEach((token, i) => {
     const word = token[form];
+    // A lone combining mark is a word whose folded form is empty: no lexeme ('' is not valid).
+    if (word === '') return;
+    // A "word" of thousands of letters (a run of x's, a pasted hash) is left out of the index.
+    if (Buffer.byteLength(word) > MAX_LEXEME_BYTES) return;
     const list = positions.get(word) ?? [];
     list.push(Math.min(i + 1, MAX_POSITION));
     positions.set(word, list);
@@ -110,6 +117,22 @@ export function createPostgresSearchIndex(db: Executor): SearchIndex {
     },
 
     generation: () => readGeneration(db),
+
+    async wordStatistics(minPassages) {
+      // ts_stat reads every tsvector once per column (in C: seconds at a million passages).
+      const frequent: { form: 'exact' | 'folded'; term: string }[] = [];
+      let exactTokens = 0;
+      for (const form of ['exact', 'folded'] as const) {
+        const column = form === 'exact' ? 'exact_tsv' : 'folded_tsv';
+        const { rows } = await sql<{ word: string; ndoc: number; nentry: number }>`
+          SELECT word, ndoc, nentry FROM ts_stat(${`SELECT ${column} FROM search_passages`})`.execute(db);
+        for (const r of rows) {
+          if (form === 'exact') exactTokens += Number(r.nentry);
+          if (Number(r.ndoc) >= minPassages) frequent.push({ form, term: r.word });
+        }
+      }
+      return { passages: await this.size(), tokens: exactTokens * 2, frequent };
+    },
 
     // ts_stat would read every tsvector: answering ahead is left to the answer store's own use here.
     async frequentTerms() {

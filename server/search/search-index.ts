@@ -69,6 +69,13 @@ export interface SearchIndex {
   size(): Promise<number>;
   /** A number that changes whenever the index changes (answers stored under another one are stale). */
   generation(): Promise<number>;
+  /**
+   * What BM25 needs of the whole library, read from the engine's own index (no text re-read):
+   * passages, tokens in both columns, and the words found in at least `minPassages` passages.
+   */
+  wordStatistics(
+    minPassages: number,
+  ): Promise<{ passages: number; tokens: number; frequent: { form: 'exact' | 'folded'; term: string }[] }>;
   /** The most frequent words (by passages), with their form: the queries worth answering ahead. */
   frequentTerms(
     limit: number,

@@ -1,18 +1,22 @@
 import crypto from 'node:crypto';
 import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
-import { TOKEN_LIFETIME_SECONDS } from '#common/constants.ts';
+import { SESSION_IDLE_DAYS, TOKEN_LIFETIME_SECONDS } from '#common/constants.ts';
 import type { LoginRequest, RegisterRequest, User, UserRole } from '#common/contracts/auth.schema.ts';
+import { VALIDATION_MESSAGES } from '#common/messages.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { AppError } from '#server/errors.ts';
 import { presentUser } from '#server/presenters/user.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
+import type { SessionRow } from '#server/repositories/session.repository.ts';
 import type { UserRow } from '#server/repositories/user.repository.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
+import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './login-throttle.ts';
 
 /** Who is asking, for rate limits and the session list. */
 export interface RequestMeta {
   ip: string;
   userAgent?: string | null;
+  /** The browser's login-device secret (pages only): a known device skips the account's delay. */
+  deviceToken?: string | null;
 }
 
 export interface Session {
@@ -30,9 +34,18 @@ export interface SocialClaims {
 }
 
 const WRONG_CREDENTIALS = 'Tài khoản hoặc mật khẩu không đúng.';
+const WRONG_CURRENT_PASSWORD = 'Mật khẩu hiện tại không đúng.';
+const LOGIN_CODE_EXPIRED = 'Phiên đăng nhập đã hết hạn, xin đăng nhập lại.';
+const LOGIN_CODE_OTHER_BROWSER =
+  'Liên kết đăng nhập này chỉ dùng được trên trình duyệt đã bắt đầu đăng nhập. Xin đăng nhập lại từ đầu.';
+const LOGIN_NOT_FRESH =
+  'Để xóa tài khoản, xin đăng xuất rồi đăng nhập lại bằng dịch vụ bạn đã dùng (Google, Facebook…), rồi xóa trong vòng 10 phút.';
 const LOGIN_CODE_LIFETIME_MS = 2 * 60 * 1000;
 // Sessions are touched at most this often, so reading pages does not write on every request.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+const IDLE_LIMIT_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+// An account without a password proves it is its owner by a login this recent.
+const FRESH_LOGIN_MS = 10 * 60 * 1000;
 
 /** Tokens are 256 random bits; only their SHA-256 is stored. */
 export function newSecret(): string {
@@ -41,6 +54,10 @@ export function newSecret(): string {
 
 export function hashSecret(secret: string): string {
   return crypto.createHash('sha256').update(secret).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -54,8 +71,8 @@ export interface AuthServiceOptions {
   repos: Repositories;
   transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
   now?: () => Date;
-  /** Attempts per window, per IP and per username (login and register alike). */
-  rateLimit?: { perIp: number; perUsername: number; windowMs: number };
+  /** Attempts per address and wrong passwords per account before the delay (tests lower or raise them). */
+  loginThrottle?: Pick<LoginThrottleOptions, 'perIp' | 'windowMs' | 'freeFailures'>;
 }
 
 /**
@@ -65,17 +82,16 @@ export interface AuthServiceOptions {
 export function createAuthService(options: AuthServiceOptions) {
   const { repos } = options;
   const now = () => options.now?.() ?? new Date();
-  const limits = options.rateLimit ?? { perIp: 30, perUsername: 10, windowMs: 15 * 60 * 1000 };
-  const byIp: RateLimiter = createRateLimiter({ limit: limits.perIp, windowMs: limits.windowMs });
-  const byUsername: RateLimiter = createRateLimiter({ limit: limits.perUsername, windowMs: limits.windowMs });
+  const throttle = createLoginThrottle({
+    ...(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
+    now: () => now().getTime(),
+  });
   // Verifying against a real hash when the user does not exist keeps both answers equally slow.
   const dummyHash = hashPassword(newSecret());
 
-  function requireAttemptAllowed(action: string, meta: RequestMeta, username: string) {
-    const ipOk = byIp.hit(`${action}:ip:${meta.ip}`);
-    const userOk = byUsername.hit(`${action}:user:${username.toLowerCase()}`);
-    if (!ipOk || !userOk)
-      throw new AppError('TOO_MANY_REQUESTS', 'Bạn đã thử quá nhiều lần. Xin đợi ít phút rồi thử lại.');
+  /** The hash of a device secret that has the shape of one, else null. */
+  function deviceHashOf(deviceToken: string | null | undefined): string | null {
+    return deviceToken && /^[A-Za-z0-9_-]{43}$/.test(deviceToken) ? hashSecret(deviceToken) : null;
   }
 
   async function startSession(user: UserRow, meta: RequestMeta | null): Promise<Session> {
@@ -93,6 +109,15 @@ export function createAuthService(options: AuthServiceOptions) {
     return { token, user: presentUser(user) };
   }
 
+  /** The live session of a token: not revoked, within its year, and used in the last SESSION_IDLE_DAYS. */
+  function findLiveSession(token: string, at: Date): Promise<SessionRow | null> {
+    return repos.sessions.findActiveByHash(
+      hashSecret(token),
+      at.toISOString(),
+      new Date(at.getTime() - IDLE_LIMIT_MS).toISOString(),
+    );
+  }
+
   async function requireUserRow(userId: number): Promise<UserRow> {
     const user = await repos.users.findById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
@@ -103,7 +128,7 @@ export function createAuthService(options: AuthServiceOptions) {
     async register(input: RegisterRequest, meta: RequestMeta): Promise<Session> {
       const username = input.username.toLowerCase();
       const email = input.email.toLowerCase();
-      requireAttemptAllowed('register', meta, username);
+      throttle.requireAddressAllowed('register', meta.ip);
       const conflicts: Record<string, string> = {};
       if (await repos.users.findByUsername(username)) conflicts.username = 'Tên tài khoản này đã có người dùng.';
       if (await repos.users.findByEmail(email)) conflicts.email = 'Email này đã được dùng cho một tài khoản khác.';
@@ -131,21 +156,56 @@ export function createAuthService(options: AuthServiceOptions) {
 
     async login(input: LoginRequest, meta: RequestMeta): Promise<Session> {
       const name = input.username.toLowerCase();
-      requireAttemptAllowed('login', meta, name);
+      // The address first: once it is refused, nothing else is looked up or remembered.
+      throttle.requireAddressAllowed('login', meta.ip);
       const user = name.includes('@') ? await repos.users.findByEmail(name) : await repos.users.findByUsername(name);
+      // One count per account, whether the username or the e-mail was typed.
+      const accountKey = user ? `user:${user.id}` : `name:${name}`;
+      const deviceHash = user ? deviceHashOf(meta.deviceToken) : null;
+      const knownDevice = user && deviceHash ? await repos.sessions.isKnownDevice(user.id, deviceHash) : false;
+      if (!knownDevice) throttle.requireAccountAllowed(accountKey);
       const ok = user?.password_hash
         ? await verifyPassword(user.password_hash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
-      if (!user || !ok) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
-      byUsername.reset(`login:user:${name}`);
+      if (!user || !ok) {
+        throttle.recordFailure(accountKey);
+        throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+      }
+      throttle.recordSuccess(accountKey);
       return startSession(user, meta);
     },
 
-    /** The user of a token, or null when it is missing, unknown, expired or revoked. */
+    /**
+     * Remembers the browser as one that has logged in to the account. Returns a new device secret
+     * for its cookie when it had none (or a malformed one), else null.
+     */
+    async rememberDevice(userId: number, deviceToken: string | null | undefined): Promise<string | null> {
+      const at = now().toISOString();
+      const existingHash = deviceHashOf(deviceToken);
+      if (existingHash && (await repos.sessions.isKnownDevice(userId, existingHash))) {
+        await repos.sessions.touchDevice(userId, existingHash, at);
+        return null;
+      }
+      const secret = existingHash ? deviceToken! : newSecret();
+      await repos.sessions.insertDevice({
+        user_id: userId,
+        device_hash: hashSecret(secret),
+        created_at: at,
+        last_used_at: at,
+      });
+      return existingHash ? null : secret;
+    },
+
+    /** How many addresses and accounts the login throttle holds in memory (tests, metrics). */
+    loginThrottleSizes(): { addresses: number; accounts: number } {
+      return throttle.sizes();
+    },
+
+    /** The user of a token, or null when it is missing, unknown, expired, idle too long or revoked. */
     async authenticate(token: string | null | undefined): Promise<User | null> {
       if (!token || token.length > 200) return null;
       const at = now();
-      const session = await repos.sessions.findActiveByHash(hashSecret(token), at.toISOString());
+      const session = await findLiveSession(token, at);
       if (!session) return null;
       const user = await repos.users.findById(session.user_id);
       if (!user) return null;
@@ -185,10 +245,15 @@ export function createAuthService(options: AuthServiceOptions) {
       return presentUser(user);
     },
 
+    /** Whether the account has a password (accounts made by social login have none). */
+    async hasPassword(userId: number): Promise<boolean> {
+      return (await requireUserRow(userId)).password_hash !== null;
+    },
+
     async changePassword(userId: number, currentPassword: string, password: string): Promise<void> {
       const user = await requireUserRow(userId);
       if (!user.password_hash || !(await verifyPassword(user.password_hash, currentPassword))) {
-        throw new AppError('VALIDATION_FAILED', undefined, { currentPassword: 'Mật khẩu hiện tại không đúng.' });
+        throw new AppError('VALIDATION_FAILED', undefined, { currentPassword: WRONG_CURRENT_PASSWORD });
       }
       await repos.users.update(userId, {
         password_hash: await hashPassword(password),
@@ -196,9 +261,48 @@ export function createAuthService(options: AuthServiceOptions) {
       });
     },
 
-    /** Deletes the account; its sessions, identities and private data go with it (foreign keys cascade). */
-    async deleteAccount(userId: number): Promise<void> {
-      await requireUserRow(userId);
+    /**
+     * The end of account recovery (a reset link was taken, server/services/account-recovery.service.ts):
+     * the new password, every session revoked and every known browser forgotten — whoever else had
+     * the old password, or a browser that skipped the wrong-password delay, starts from nothing —
+     * the account's delay cleared, and a new session for the reader.
+     */
+    async setPasswordAfterReset(userId: number, password: string, meta: RequestMeta): Promise<Session> {
+      const passwordHash = await hashPassword(password);
+      const at = now().toISOString();
+      const user = await options.transaction(async (trx) => {
+        const updated = await trx.users.update(userId, { password_hash: passwordHash, updated_at: at });
+        if (!updated) throw new AppError('UNAUTHENTICATED');
+        await trx.sessions.revokeAllOfUser(userId, at);
+        await trx.sessions.deleteDevicesOfUser(userId);
+        await trx.sessions.deletePasswordResets(userId, at);
+        return updated;
+      });
+      throttle.recordSuccess(`user:${user.id}`);
+      return startSession(user, meta);
+    },
+
+    /**
+     * Deletes the account; its sessions, identities and private data go with it (foreign keys
+     * cascade). A stolen session alone must not be enough: the owner gives the current password,
+     * or, for an account without one (social login only), has logged in within ten minutes.
+     */
+    async deleteAccount(userId: number, proof: { password?: string; token?: string | null }): Promise<void> {
+      const user = await requireUserRow(userId);
+      if (user.password_hash) {
+        if (!proof.password) {
+          throw new AppError('VALIDATION_FAILED', undefined, { password: VALIDATION_MESSAGES.required });
+        }
+        if (!(await verifyPassword(user.password_hash, proof.password))) {
+          throw new AppError('VALIDATION_FAILED', undefined, { password: WRONG_CURRENT_PASSWORD });
+        }
+      } else {
+        const at = now();
+        const session = proof.token ? await findLiveSession(proof.token, at) : null;
+        if (!session || session.user_id !== userId || at.getTime() - Date.parse(session.created_at) > FRESH_LOGIN_MS) {
+          throw new AppError('FORBIDDEN', LOGIN_NOT_FRESH);
+        }
+      }
       await repos.users.delete(userId);
     },
 
@@ -238,9 +342,10 @@ export function createAuthService(options: AuthServiceOptions) {
 
     /**
      * A verified OpenID Connect login: the known identity's user, or the user with the same
-     * verified e-mail (linked now), or a new account. Returns a one-time code for /login.
+     * verified e-mail (linked now), or a new account. Returns a one-time code for /login, which
+     * only the browser holding the secret of `bindingHash` can exchange.
      */
-    async completeSocialLogin(claims: SocialClaims): Promise<string> {
+    async completeSocialLogin(claims: SocialClaims, bindingHash: string): Promise<string> {
       const userId = await options.transaction(async (trx) => {
         const identity = await trx.users.findIdentity(claims.provider, claims.subject);
         if (identity) return identity.user_id;
@@ -279,15 +384,23 @@ export function createAuthService(options: AuthServiceOptions) {
         user_id: userId,
         code_hash: hashSecret(code),
         expires_at: new Date(now().getTime() + LOGIN_CODE_LIFETIME_MS).toISOString(),
+        binding_hash: bindingHash,
       });
       return code;
     },
 
-    /** Exchanges a one-time code (once, within two minutes) for a session. */
-    async exchangeLoginCode(code: string, meta: RequestMeta): Promise<Session> {
+    /**
+     * Exchanges a one-time code (once, within two minutes) for a session, in the browser that
+     * started the login (`binding`: the secret of its cookie). Any attempt uses the code up, so a
+     * code sent to someone else's browser is burnt there rather than left for a second try.
+     */
+    async exchangeLoginCode(code: string, binding: string | undefined, meta: RequestMeta): Promise<Session> {
       const row = code.length <= 200 ? await repos.sessions.takeLoginCode(hashSecret(code)) : null;
       if (!row || Date.parse(row.expires_at) <= now().getTime()) {
-        throw new AppError('UNAUTHENTICATED', 'Phiên đăng nhập đã hết hạn, xin đăng nhập lại.');
+        throw new AppError('UNAUTHENTICATED', LOGIN_CODE_EXPIRED);
+      }
+      if (!row.binding_hash || !binding || binding.length > 200 || !sameHash(hashSecret(binding), row.binding_hash)) {
+        throw new AppError('UNAUTHENTICATED', LOGIN_CODE_OTHER_BROWSER);
       }
       return startSession(await requireUserRow(row.user_id), meta);
     },

@@ -29,7 +29,7 @@ const BOOK_NOT_FOUND = 'Không tìm thấy cuốn sách này.';
 const CHAPTER_NOT_FOUND = 'Không tìm thấy chương này.';
 
 /**
- * The administration of books (issue 9): create, edit, publish or take back to draft, delete,
+ * The administration of books: create, edit, publish or take back to draft, delete,
  * cover, and chapters written in Markdown (kept, with the sanitised HTML readers get). Admins
  * only. Each change is one transaction with its search passages and its audit line.
  */

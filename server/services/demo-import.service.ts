@@ -182,6 +182,24 @@ export function createDemoImportService(deps: {
 
   return {
     /**
+     * Writes the plain Vietnamese meaning of each demo quote (data/demo/quote-meanings.json, ours)
+     * where it is missing or has changed; a library imported before the meanings existed gets
+     * them too. Returns how many quotes changed.
+     */
+    async fillQuoteMeanings(): Promise<number> {
+      const file = path.join(deps.demoDir, 'quote-meanings.json');
+      if (!fs.existsSync(file)) return 0;
+      const meanings = z.record(z.string(), z.string().min(1)).parse(readJson(file));
+      return deps.transaction(async (repos) => {
+        let changed = 0;
+        for (const [code, meaning] of Object.entries(meanings)) {
+          if (await repos.quotes.setMeaning(code, normalizeText(meaning))) changed++;
+        }
+        return changed;
+      });
+    },
+
+    /**
      * Imports the demo videos (data/demo/videos.json): self-hosted MP4s with their poster and
      * WebVTT transcript copied to the media storage, indexed for search — once.
      */
@@ -378,6 +396,7 @@ export function createDemoImportService(deps: {
               pali: q.pali ?? null,
               sino_vietnamese: q.sino_vietnamese ? normalizeText(q.sino_vietnamese) : null,
               chinese: q['zh-Hant'] ?? null,
+              meaning: null, // fillQuoteMeanings() adds them, here and in libraries imported before
               license: q.license,
               source_repository: q.source.repository,
               source_path: q.source.path,

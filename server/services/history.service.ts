@@ -37,6 +37,12 @@ export function createHistoryService(deps: { repos: Repositories; now?: () => Da
       return (await repos.history.list(userId)).map(present);
     },
 
+    /** Where the reader was last, in any book (the home page's "Đọc tiếp"), or null. */
+    async lastRead(userId: number): Promise<HistoryEntry | null> {
+      const [last] = await repos.history.list(userId, 1);
+      return last ? present(last) : null;
+    },
+
     /** Device entries join the account's history; for each book the most recent reading wins. */
     async merge(userId: number, entries: HistoryEntry[]): Promise<void> {
       for (const entry of entries) {

@@ -1,4 +1,4 @@
-import { HOME_KEYWORDS_SHOWN } from '#common/constants.ts';
+import { FEATURED_PASSAGE_MAX_CHARACTERS, HOME_KEYWORDS_SHOWN } from '#common/constants.ts';
 import {
   HOME_SECTION_DEFAULT_LIMIT,
   type HomePageData,
@@ -13,7 +13,7 @@ import {
   presentTalkSummary,
 } from '#server/presenters/content.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import { pickRandom, type RandomSource } from './random.ts';
+import { pickConsecutiveWithin, pickRandom, type RandomSource } from './random.ts';
 import type { SiteService } from './site.service.ts';
 
 /** The home page: keyword suggestions and the newest of each kind of content. */
@@ -30,22 +30,38 @@ export function createHomeService(deps: { repos: Repositories; site: SiteService
       return pickRandom(await this.listKeywords(), count, deps.random);
     },
 
+    /** The home page's sections one by one (the page gives each its own time budget). */
+    async listNewestBooks(limit: number = HOME_SECTION_DEFAULT_LIMIT) {
+      return (await repos.books.listNewestPublished(limit)).map(presentBookSummary);
+    },
+    async listNewestTalks(limit: number = HOME_SECTION_DEFAULT_LIMIT) {
+      return (await repos.talks.listNewestPublished(limit)).map(presentTalkSummary);
+    },
+    async listNewestArticles(limit: number = HOME_SECTION_DEFAULT_LIMIT) {
+      return (await repos.articles.listNewestPublished(limit)).map(presentArticleSummary);
+    },
+    /** Consecutive lines of one topic drawn at random (a few, when the topic is long), or null on an empty library. */
+    async pickFeaturedPassage(): Promise<HomePageData['featuredPassage']> {
+      const topic = await repos.quotes.findRandomPassage();
+      const passage = pickConsecutiveWithin(
+        topic,
+        (line) => line.meaning?.length ?? 0,
+        FEATURED_PASSAGE_MAX_CHARACTERS,
+        deps.random,
+      );
+      return passage.length > 0 ? { topic: passage[0]!.topic, lines: passage.map(presentQuote) } : null;
+    },
+
     async getHomePageData(request: HomePageDataRequest = {}): Promise<HomePageData> {
       const limit = request.limit ?? HOME_SECTION_DEFAULT_LIMIT;
-      const [books, talks, articles, passage, counts] = await Promise.all([
-        repos.books.listNewestPublished(limit),
-        repos.talks.listNewestPublished(limit),
-        repos.articles.listNewestPublished(limit),
-        repos.quotes.findRandomPassage(),
+      const [newestBooks, newestTalks, newestArticles, featuredPassage, counts] = await Promise.all([
+        this.listNewestBooks(limit),
+        this.listNewestTalks(limit),
+        this.listNewestArticles(limit),
+        this.pickFeaturedPassage(),
         site.countContent(),
       ]);
-      return {
-        newestBooks: books.map(presentBookSummary),
-        newestTalks: talks.map(presentTalkSummary),
-        newestArticles: articles.map(presentArticleSummary),
-        featuredPassage: passage.length > 0 ? { topic: passage[0]!.topic, lines: passage.map(presentQuote) } : null,
-        counts,
-      };
+      return { newestBooks, newestTalks, newestArticles, featuredPassage, counts };
     },
   };
 }

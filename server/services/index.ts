@@ -1,13 +1,17 @@
+import { OWNED_WRITES_PER_MINUTE } from '#common/constants.ts';
 import type { Database } from '#server/db/database.ts';
 import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/logger.ts';
 import { createRepositories, type Repositories } from '#server/repositories/index.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
+import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import { createAccountRecoveryService, type DEFAULT_RECOVERY_LIMITS } from './account-recovery.service.ts';
 import { createArticleService } from './article.service.ts';
 import { createAudioService } from './audio.service.ts';
 import { createArticleAdminService } from './article-admin.service.ts';
 import { createAuditService } from './audit.service.ts';
 import { createCompilationAdminService } from './compilation-admin.service.ts';
+import { DEFAULT_LOGIN_THROTTLE } from './login-throttle.ts';
 import { createAuthService } from './auth.service.ts';
 import { createAvatarService } from './avatar.service.ts';
 import { createBookService } from './book.service.ts';
@@ -26,9 +30,12 @@ import { createNoteService } from './note.service.ts';
 import { createPlaybackService } from './playback.service.ts';
 import { createPlaylistService } from './playlist.service.ts';
 import type { RandomSource } from './random.ts';
+import { applyTestDelays } from './test-delays.ts';
+import { createWriteBudget, withWriteBudget } from './write-budget.ts';
 import { createSearchCollectionService } from './search-collection.service.ts';
 import { createSearchIndexer } from './search-indexer.service.ts';
 import { createSearchService } from './search.service.ts';
+import { createSearchSuggestionService } from './search-suggestion.service.ts';
 import { createSiteAdminService } from './site-admin.service.ts';
 import { createSiteService } from './site.service.ts';
 import { createSocialLoginService } from './social-login.service.ts';
@@ -45,8 +52,16 @@ export interface ServiceDeps {
   /** Where media files (avatars, talks, covers) are stored. */
   media: MediaStorage;
   random?: RandomSource;
-  /** Login and sign-up attempts allowed per window (tests lower them). */
-  rateLimit?: { perIp: number; perUsername: number; windowMs: number };
+  /** Login and sign-up attempts per address, wrong passwords per account before the delay (tests set them). */
+  loginThrottle?: { perIp: number; windowMs: number; freeFailures: number };
+  /** The accounts' clock (tests move it to age sessions). */
+  now?: () => Date;
+  /** What one account may keep and write (common/constants.ts; tests lower them). */
+  accountLimits?: { notes?: number; noteGroups?: number; writes?: number; writeWindowMs?: number };
+  /** Password-reset requests per address and per e-mail (tests lower or raise them). */
+  recoveryLimits?: Partial<typeof DEFAULT_RECOVERY_LIMITS>;
+  /** Outgoing mail; by default from the SMTP settings. */
+  mailer?: Mailer;
 }
 
 /** Builds every service once per process. Routes and page loaders reach the rules only through these. */
@@ -59,23 +74,65 @@ export function createServices(deps: ServiceDeps) {
   const home = createHomeService({ repos, site, random: deps.random });
   const books = createBookService({ repos });
   const library = createLibraryService({ repos, books });
-  const auth = createAuthService({ repos, transaction, rateLimit: deps.rateLimit });
+  const auth = createAuthService({
+    repos,
+    transaction,
+    loginThrottle: deps.loginThrottle ?? { ...DEFAULT_LOGIN_THROTTLE, perIp: deps.env.LOGIN_ATTEMPTS_PER_ADDRESS },
+    now: deps.now,
+  });
   const avatars = createAvatarService({ storage: deps.media, auth });
+  const accountRecovery = createAccountRecoveryService({
+    repos,
+    auth,
+    mailer: deps.mailer ?? createMailer(deps.env),
+    logger: deps.logger,
+    originFor: (url) => site.originFor(url),
+    now: deps.now,
+    limits: deps.recoveryLimits,
+  });
   const socialLogin = createSocialLoginService({ providers: deps.env.authProviders, auth, logger: deps.logger });
 
-  const notes = createNoteService({ repos, transaction });
-  const noteGroups = createNoteGroupService({ repos, transaction });
-  const favorites = createFavoriteService({ repos });
+  const limits = deps.accountLimits ?? {};
+  const writeBudget = createWriteBudget({
+    limit: limits.writes ?? OWNED_WRITES_PER_MINUTE,
+    windowMs: limits.writeWindowMs ?? 60_000,
+  });
+  // Every write to a reader's own things, from the API and the pages' forms alike.
+  const notes = withWriteBudget(createNoteService({ repos, transaction, maxNotes: limits.notes }), writeBudget, [
+    'create',
+    'update',
+    'remove',
+    'order',
+    'orderInGroup',
+  ]);
+  const noteGroups = withWriteBudget(
+    createNoteGroupService({ repos, transaction, maxGroups: limits.noteGroups }),
+    writeBudget,
+    ['create', 'update', 'remove'],
+  );
+  const favorites = withWriteBudget(createFavoriteService({ repos }), writeBudget, ['save', 'unsave']);
   const history = createHistoryService({ repos });
   const playback = createPlaybackService({ repos });
   const covers = createCoverService({ repos, storage: deps.media });
   const audio = createAudioService({ repos, media: deps.media });
   const videos = createVideoService({ repos, media: deps.media });
-  const bookmarks = createBookmarkService({ repos });
-  const playlists = createPlaylistService({ repos, transaction });
+  const bookmarks = withWriteBudget(createBookmarkService({ repos }), writeBudget, ['create', 'update', 'remove']);
+  const playlists = withWriteBudget(createPlaylistService({ repos, transaction }), writeBudget, [
+    'create',
+    'update',
+    'remove',
+    'addItems',
+    'reorder',
+    'removeItem',
+  ]);
   const search = createSearchService({ repos, logger: deps.logger });
+  const searchSuggestions = createSearchSuggestionService({ repos, logger: deps.logger });
   const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
-  const searchCollections = createSearchCollectionService({ repos });
+  const searchCollections = withWriteBudget(createSearchCollectionService({ repos }), writeBudget, [
+    'create',
+    'update',
+    'remove',
+  ]);
   const audit = createAuditService({ repos });
   const compilationAdmin = createCompilationAdminService({ repos, transaction });
   const articleAdmin = createArticleAdminService({
@@ -113,7 +170,7 @@ export function createServices(deps: ServiceDeps) {
     media: deps.media,
   });
 
-  return {
+  const services = {
     site,
     articles,
     compilations,
@@ -134,9 +191,11 @@ export function createServices(deps: ServiceDeps) {
     bookmarks,
     playlists,
     search,
+    searchSuggestions,
     searchIndexer,
     searchCollections,
     auth,
+    accountRecovery,
     avatars,
     socialLogin,
     notes,
@@ -146,6 +205,7 @@ export function createServices(deps: ServiceDeps) {
     playback,
     covers,
   };
+  return applyTestDelays(services, deps.env, deps.logger);
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -36,14 +36,18 @@ interface Candidate<T> {
 }
 
 /**
- * Filters by `tim` (every word somewhere in the text) and `ten` (the phrase in the name), then
- * orders: names starting with `ten` first, then by title.
+ * The one name field (docs/decisions/0020-one-library-name-field.md). The words as typed (with or
+ * without diacritics) in titles: those titles, the ones starting with them first. In no title: the
+ * items whose title, credits and description hold every word. `ten`, the name-only field of
+ * before, is read as the same field, so old addresses and API calls keep working. By title within
+ * each rank.
  */
 function filterAndOrder<T>(candidates: Candidate<T>[], query: LibrarySearchQuery): T[] {
-  const tim = query.tim ? toMatchForm(query.tim) : '';
-  const ten = query.ten ? toMatchForm(query.ten) : '';
-  const matching = candidates.filter((c) => (!tim || containsEveryWord(c.text, tim)) && (!ten || c.name.includes(ten)));
-  const rank = (c: Candidate<T>) => (ten && !c.name.startsWith(ten) ? 1 : 0);
+  const terms = [query.tim, query.ten].map((term) => (term ? toMatchForm(term) : '')).filter(Boolean);
+  const inTitle = candidates.filter((c) => terms.every((term) => c.name.includes(term)));
+  const matching =
+    inTitle.length > 0 ? inTitle : candidates.filter((c) => terms.every((term) => containsEveryWord(c.text, term)));
+  const rank = (c: Candidate<T>) => (terms.every((term) => c.name.startsWith(term)) ? 0 : 1);
   return matching.sort((a, b) => rank(a) - rank(b) || collator.compare(a.title, b.title)).map((c) => c.item);
 }
 

@@ -1,3 +1,4 @@
+import { MAX_NOTE_GROUPS_PER_ACCOUNT } from '#common/constants.ts';
 import type { User } from '#common/contracts/auth.schema.ts';
 import {
   NOTE_GROUP_MESSAGES,
@@ -24,9 +25,9 @@ import {
 import { presentNote, presentPublicNote } from '#server/presenters/note.presenter.ts';
 import type { NoteGroupRow } from '#server/repositories/note-group.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
+import { requireStaff } from './roles.ts';
 
 export const GROUP_NOT_FOUND = 'Không tìm thấy danh sách ghi chú này.';
-const MODERATORS_ONLY = 'Chỉ người kiểm duyệt và quản trị viên được làm việc này.';
 const collator = new Intl.Collator('vi', { sensitivity: 'base', numeric: true });
 
 /**
@@ -78,18 +79,17 @@ export function createNoteGroupService(deps: {
   repos: Repositories;
   transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
   now?: () => Date;
+  /** Groups one account may keep (tests lower it). */
+  maxGroups?: number;
 }) {
   const { repos } = deps;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
+  const maxGroups = deps.maxGroups ?? MAX_NOTE_GROUPS_PER_ACCOUNT;
 
   async function requireOwned(userId: number, id: number, r: Repositories = repos): Promise<NoteGroupRow> {
     const row = await r.noteGroups.findOwned(userId, id);
     if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
     return row;
-  }
-
-  function requireModerator(actor: User): void {
-    if (actor.role !== 'moderator' && actor.role !== 'admin') throw new AppError('FORBIDDEN', MODERATORS_ONLY);
   }
 
   async function publicNotesOf(groupId: number) {
@@ -102,6 +102,9 @@ export function createNoteGroupService(deps: {
     },
 
     async create(userId: number, input: CreateNoteGroupRequest): Promise<NoteGroup> {
+      if ((await repos.noteGroups.countOf(userId)) >= maxGroups) {
+        throw new AppError('CONFLICT', NOTE_GROUP_MESSAGES.tooMany(maxGroups));
+      }
       const at = now();
       const id = await repos.noteGroups.insert({
         user_id: userId,
@@ -262,7 +265,7 @@ export function createNoteGroupService(deps: {
 
     /** The moderation queue: groups waiting, the longest waiting first, with their notes and history. */
     async queue(actor: User, page: number, perPage: number): Promise<ModerationQueue> {
-      requireModerator(actor);
+      requireStaff(actor);
       const { rows, total } = await repos.noteGroups.listPending(perPage, (page - 1) * perPage);
       const items = [];
       for (const row of rows) {
@@ -278,7 +281,7 @@ export function createNoteGroupService(deps: {
 
     /** Approves or rejects a pending group; the decision, its author and reason are recorded. */
     async decide(actor: User, id: number, input: ModerationDecisionRequest) {
-      requireModerator(actor);
+      requireStaff(actor);
       return deps.transaction(async (r) => {
         const group = await r.noteGroups.findById(id);
         if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
@@ -306,7 +309,7 @@ export function createNoteGroupService(deps: {
 
     /** Features (or stops featuring) an approved group on the quotes page. */
     async feature(actor: User, id: number, featured: boolean) {
-      requireModerator(actor);
+      requireStaff(actor);
       return deps.transaction(async (r) => {
         const group = await r.noteGroups.findById(id);
         if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);

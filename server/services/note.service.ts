@@ -1,4 +1,13 @@
-import type { CreateNoteRequest, Note, PublicNote, UpdateNoteRequest } from '#common/contracts/note.schema.ts';
+import { MAX_NOTES_PER_ACCOUNT } from '#common/constants.ts';
+import {
+  NOTE_MESSAGES,
+  type CreateNoteRequest,
+  type MyNotesQuery,
+  type Note,
+  type NotesPage,
+  type PublicNote,
+  type UpdateNoteRequest,
+} from '#common/contracts/note.schema.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { AppError } from '#server/errors.ts';
 import { presentNote, presentPublicNote } from '#server/presenters/note.presenter.ts';
@@ -9,13 +18,18 @@ const NOT_FOUND = 'Không tìm thấy ghi chú này.';
 const ORDER_STALE = 'Danh sách vừa thay đổi ở nơi khác; hãy tải lại trang rồi sắp xếp lại.';
 const ONLY_QUOTES = 'Chỉ sửa được lời và nguồn của trích dẫn tự nhập; đoạn đánh dấu giữ nguyên lời trong sách.';
 
+const pageWindow = (query: MyNotesQuery) => ({ offset: (query.page - 1) * query.perPage, limit: query.perPage });
+
 /** Highlights and notes: a reader's own, reachable by nobody else (others get 404). */
 export function createNoteService(deps: {
   repos: Repositories;
   transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
   now?: () => Date;
+  /** Notes one account may keep (tests lower it). */
+  maxNotes?: number;
 }) {
   const { repos } = deps;
+  const maxNotes = deps.maxNotes ?? MAX_NOTES_PER_ACCOUNT;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
 
   async function requireOwned(userId: number, id: number, r: Repositories = repos): Promise<Note> {
@@ -51,6 +65,9 @@ export function createNoteService(deps: {
         };
       }
       return deps.transaction(async (r) => {
+        if ((await r.notes.countOf(userId)) >= maxNotes) {
+          throw new AppError('CONFLICT', NOTE_MESSAGES.tooMany(maxNotes));
+        }
         const groupId = await requireGroup(r, userId, input.noteGroupId);
         const at = now();
         const id = await r.notes.insert({
@@ -111,15 +128,27 @@ export function createNoteService(deps: {
       });
     },
 
-    /** The reader's notes in one book (the reader page paints them back in place). */
-    async listOfBook(userId: number, bookCode: string): Promise<Note[]> {
+    /**
+     * A page of the reader's notes in one book, in reading order; with `chapterCode`, in that
+     * chapter only (the reader page paints them back in place).
+     */
+    async listOfBook(userId: number, bookCode: string, query: MyNotesQuery, chapterCode?: string): Promise<NotesPage> {
       const bookId = await repos.favorites.publishedBookIdOf(bookCode);
       if (!bookId) throw new AppError('NOT_FOUND', 'Không tìm thấy sách này.');
-      return (await repos.notes.listOfBook(userId, bookId)).map(presentNote);
+      let chapterId: number | undefined;
+      if (chapterCode !== undefined) {
+        const chapter = await repos.books.findPublishedChapter(chapterCode);
+        if (!chapter || chapter.book_id !== bookId) throw new AppError('NOT_FOUND', 'Không tìm thấy chương sách này.');
+        chapterId = chapter.id;
+      }
+      const { rows, total } = await repos.notes.pageOfBook(userId, { bookId, chapterId }, pageWindow(query));
+      return { items: rows.map(presentNote), total, page: query.page, perPage: query.perPage };
     },
 
-    async listUngrouped(userId: number): Promise<Note[]> {
-      return (await repos.notes.listUngrouped(userId)).map(presentNote);
+    /** A page of the reader's notes in no group, in their own order. */
+    async listUngrouped(userId: number, query: MyNotesQuery): Promise<NotesPage> {
+      const { rows, total } = await repos.notes.pageUngrouped(userId, pageWindow(query));
+      return { items: rows.map(presentNote), total, page: query.page, perPage: query.perPage };
     },
 
     /** Sets the reader's own order: the notes named, in this order, before any others. */

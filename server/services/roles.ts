@@ -13,6 +13,13 @@ export function isStaff(user: User | null | undefined): boolean {
   return user?.role === 'admin' || user?.role === 'moderator';
 }
 
+/** Moderators and admins only (the moderation queue and its decisions). */
+export const MODERATORS_ONLY = 'Chỉ người kiểm duyệt và quản trị viên được làm việc này.';
+
+export function requireStaff(user: User): void {
+  if (!isStaff(user)) throw new AppError('FORBIDDEN', MODERATORS_ONLY);
+}
+
 export function requireAdmin(user: User): void {
   if (!isAdmin(user)) throw new AppError('FORBIDDEN', ADMINS_ONLY);
 }

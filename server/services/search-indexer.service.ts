@@ -88,6 +88,8 @@ export function createSearchIndexer(deps: {
   repos: Repositories;
   /** Called after the index changed (the search service forgets its cached answers). */
   onChange?: () => void;
+  /** Which words get a head and how long it is (term-heads.ts); tests use small libraries. */
+  heads?: { frequentPassages?: number; headItems?: number };
 }) {
   return {
     /**
@@ -97,6 +99,8 @@ export function createSearchIndexer(deps: {
     async rebuild(): Promise<number> {
       return deps
         .transaction(async (repos) => {
+          // The heads are recomputed from all the passages at the end, not item by item.
+          await repos.search.heads.clear();
           for (const kind of [
             SearchKind.book,
             SearchKind.article,
@@ -112,6 +116,7 @@ export function createSearchIndexer(deps: {
           for (const id of await repos.talks.listTalkIds()) await indexTalk(repos, id);
           for (const id of await repos.talks.listCollectionIds()) await indexCollection(repos, id);
           for (const id of await repos.videos.listIds()) await indexVideo(repos, id);
+          await repos.search.heads.rebuild(deps.heads);
           await repos.meta.set(VERSION_KEY, SEARCH_INDEX_VERSION);
           return repos.search.size();
         })

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
   type CountsByType,
   type ResultType,
@@ -14,6 +15,7 @@ import { hasDiacritics, normalizeText, toExactForm } from '#common/text/vietname
 import type { Logger } from '#server/logger.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { itemKeyOf, SearchKind, splitItemKey } from '#server/search/passage-id.ts';
+import { B, K1, SEARCH_RANKING_VERSION } from '#server/search/ranking.ts';
 import type { EngineQuery, ItemHit, MatchClause, PassageRow } from '#server/search/search-index.ts';
 
 /**
@@ -28,13 +30,19 @@ import type { EngineQuery, ItemHit, MatchClause, PassageRow } from '#server/sear
  */
 
 const PASSAGES_PER_ITEM = 3;
-// Inside one book (the reader's search box) the passages are the results: show many.
+// Inside one item (the reader's book search box, a result's "Xem thêm N đoạn") the passages are
+// the results: show many.
 const PASSAGES_IN_BOOK = 50;
 const SNIPPET_LENGTH = 260;
 // Answers of the engine kept for repeated queries (tabs, pages, the popular queries), per process.
 // A common word's answer lists ~10,000 items (~0.5 MB in memory): a hundred of them is plenty.
 const CACHE_SIZE = 100;
 const CACHE_TTL_MS = 5 * 60_000;
+// Whole pages of results (items, snippets, counts) kept per process for the index's generation:
+// a repeated search (a shared link, a popular query, the back button) costs a map look-up.
+const PAGE_CACHE_SIZE = 500;
+// Clients already counted today for a query, remembered so a repeat writes nothing.
+const COUNTED_CLIENTS_SIZE = 50_000;
 // An answer that took the engine this long is stored for the index's generation (see rank()).
 const STORE_AFTER_MS = 25;
 // Answering ahead (warmUp): the most frequent words of libraries of at least this many passages.
@@ -46,13 +54,16 @@ const WARM_MIN_PASSAGES = 5_000;
 // more than ranking the whole library did).
 const CANDIDATE_PASSAGES = 15;
 const CANDIDATE_PASSAGES_IN_BOOK = 500;
-// BM25's constants (as FTS5's bm25()).
-const K1 = 1.2;
-const B = 0.75;
 // A query must be searched this often before "most searched" shows it (one person's typo stays private).
 const POPULAR_MIN_COUNT = 2;
 // Queries longer than this are not counted for "most searched" (passages pasted in are not topics).
 const POPULAR_MAX_LENGTH = 80;
+
+/** Who searched, for counting each client once a query a day: the account, else the address. */
+export interface SearchClient {
+  userId?: number | null;
+  ip?: string | null;
+}
 
 const TYPE_OF_KIND: Record<number, ResultType> = {
   [SearchKind.book]: 'book',
@@ -117,9 +128,17 @@ interface CacheEntry {
   answer: RankedAnswer;
 }
 
-/** The key of an answer: the engine query, the conditions and the item searched within. */
-function answerKey(plan: EngineQuery, conditions: MatchClause[], within: number | undefined): string {
-  return JSON.stringify([plan, conditions, within ?? null]);
+/**
+ * The key of an answer: the ranking rule's version, the engine query, the conditions and the item
+ * searched within. (The index's generation is kept beside it.)
+ */
+export function answerKey(
+  plan: EngineQuery,
+  conditions: MatchClause[],
+  within: number | undefined,
+  rankingVersion = SEARCH_RANKING_VERSION,
+): string {
+  return JSON.stringify([rankingVersion, plan, conditions, within ?? null]);
 }
 
 /** A stored answer: items as flat [itemKey, score, passages, …] triples (compact JSON). */
@@ -141,7 +160,26 @@ function decodeAnswer(json: string): RankedAnswer {
 export interface SearchServiceOptions {
   /** Answers that took the engine at least this long are stored (and served from the store). */
   storeAfterMs?: number;
+  /** The ranking rule's version in every key (tests stand in for a deploy that changes the rule). */
+  rankingVersion?: string;
 }
+
+/** One page of results as the service answers it, before the request's own fields are added. */
+interface AnsweredPage {
+  items: SearchItem[];
+  total: number;
+  counts: CountsByType;
+  suggestion: string | null;
+}
+
+/** The hits of one page, the matching items of the request's type, and the counts per type. */
+interface PageOfHits {
+  pageHits: ItemHit[];
+  total: number;
+  counts: CountsByType;
+}
+
+const KINDS = Object.values(SearchKind);
 
 /** Passages and the item they belong to, ready to present. */
 interface Presentable {
@@ -157,8 +195,13 @@ export function createSearchService(deps: {
 }) {
   const { repos, logger } = deps;
   const storeAfterMs = deps.options?.storeAfterMs ?? STORE_AFTER_MS;
+  const rankingVersion = deps.options?.rankingVersion ?? SEARCH_RANKING_VERSION;
+  const keyOf = (plan: EngineQuery, conditions: MatchClause[], within: number | undefined) =>
+    answerKey(plan, conditions, within, rankingVersion);
   const now = () => deps.now?.() ?? new Date();
   const cache = new Map<string, CacheEntry>();
+  const pages = new Map<string, { at: number; generation: number; page: AnsweredPage }>();
+  const countedClients = new Set<string>();
 
   function cached(key: string, generation: number): RankedAnswer | undefined {
     const entry = cache.get(key);
@@ -202,7 +245,7 @@ export function createSearchService(deps: {
    * stored, so it is made once per generation, not once per reader.
    */
   async function rank(plan: EngineQuery, conditions: MatchClause[], within: number | undefined): Promise<RankedAnswer> {
-    const key = answerKey(plan, conditions, within);
+    const key = keyOf(plan, conditions, within);
     const generation = await repos.search.generation();
     const hit = cached(key, generation);
     if (hit) return hit;
@@ -237,7 +280,7 @@ export function createSearchService(deps: {
     within: number | undefined,
     generation: number,
   ) {
-    await store(answerKey(plan, conditions, within), generation, await evaluate(plan, conditions, within));
+    await store(keyOf(plan, conditions, within), generation, await evaluate(plan, conditions, within));
   }
 
   /** Titles and addresses of the items of one page, by item key. Items no longer published are absent. */
@@ -333,11 +376,33 @@ export function createSearchService(deps: {
     return out;
   }
 
-  async function recordQuery(query: string) {
+  // A salt of the process, new each day: a stored key names no address, and yesterday's keys
+  // match nothing today.
+  let salt = { day: '', value: '' };
+  function clientKeyOf(client: SearchClient, day: string): string {
+    if (salt.day !== day) salt = { day, value: randomBytes(32).toString('hex') };
+    const who = client.userId ? `user:${client.userId}` : `ip:${client.ip ?? 'unknown'}`;
+    return createHash('sha256').update(`${salt.value}\n${day}\n${who}`).digest('hex');
+  }
+
+  async function recordQuery(query: string, client: SearchClient) {
     const normalized = toExactForm(query).replace(/\s+/g, ' ').trim();
     if (normalized.length > POPULAR_MAX_LENGTH) return;
     try {
-      await repos.searchQueries.record(normalized, now().toISOString());
+      const at = now();
+      const day = at.toISOString().slice(0, 10);
+      if (salt.day !== day) {
+        await repos.searchQueries.forgetClientsBefore(day);
+        countedClients.clear();
+      }
+      // One client repeating a query counts once a day (remembered here, so a repeat writes nothing).
+      const clientKey = clientKeyOf(client, day);
+      const memo = `${day}\n${normalized}\n${clientKey}`;
+      if (countedClients.has(memo)) return;
+      if (countedClients.size >= COUNTED_CLIENTS_SIZE) countedClients.delete(countedClients.values().next().value!);
+      countedClients.add(memo);
+      if (!(await repos.searchQueries.markClient(day, normalized, clientKey))) return;
+      await repos.searchQueries.record(normalized, at.toISOString());
     } catch (error) {
       // Counting is a courtesy: a failure must not cost the reader their results.
       logger.warn({ err: error }, 'could not count a search query');
@@ -389,13 +454,10 @@ export function createSearchService(deps: {
   async function answer(request: SearchRequest, plan: EngineQuery | null, within: number | undefined) {
     const conditions = request.conditions.map(phraseClause).filter((c): c is MatchClause => c !== null);
     if (!plan) return { items: [] as SearchItem[], total: 0, counts: emptyCounts() };
-    const ranked = await rank(plan, conditions, within);
-    const ofType =
-      request.type === 'all'
-        ? ranked.items
-        : ranked.items.filter((i) => TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
     const start = (request.page - 1) * request.perPage;
-    const pageHits = ofType.slice(start, start + request.perPage);
+    const { pageHits, total, counts } =
+      (await fromHeads(request, plan, conditions, within, start)) ??
+      (await fromRanking(request, await rank(plan, conditions, within), start));
     const presentable = await presentables(
       pageHits.map((h) => h.itemKey),
       request.query,
@@ -403,7 +465,8 @@ export function createSearchService(deps: {
     const highlightWith = highlightOptions(request.query, request.mode);
 
     const best = await Promise.all(
-      pageHits.map((hit) => bestPassages(plan, hit.itemKey, highlightWith, Boolean(request.bookCode))),
+      // Inside one item the passages are the results: many are shown.
+      pageHits.map((hit) => bestPassages(plan, hit.itemKey, highlightWith, within !== undefined)),
     );
     const items: SearchItem[] = [];
     pageHits.forEach((hit, i) => {
@@ -419,34 +482,117 @@ export function createSearchService(deps: {
       }));
       items.push({ ...shown.item, matchCount: hit.passages, passages });
     });
-    return { items, total: ofType.length, counts: ranked.counts };
+    return { items, total, counts };
+  }
+
+  /** A page of the full ranking. */
+  function fromRanking(request: SearchRequest, ranked: RankedAnswer, start: number): PageOfHits {
+    const ofType =
+      request.type === 'all'
+        ? ranked.items
+        : ranked.items.filter((i) => TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
+    return { pageHits: ofType.slice(start, start + request.perPage), total: ofType.length, counts: ranked.counts };
+  }
+
+  /**
+   * A page of a one-word search from the head tier of frequent words (server/search/term-heads.ts):
+   * the same items in the same order as the full ranking, without ranking every match. Null when
+   * the search is not one word alone, or the head does not reach the page.
+   */
+  async function fromHeads(
+    request: SearchRequest,
+    plan: EngineQuery,
+    conditions: MatchClause[],
+    within: number | undefined,
+    start: number,
+  ): Promise<PageOfHits | null> {
+    if (within !== undefined || conditions.length > 0 || plan.boosts.length > 0) return null;
+    if (plan.required.words.length !== 1) return null;
+    const kinds = KINDS.filter((k) => request.type === 'all' || TYPE_OF_KIND[k] === request.type);
+    const head = await repos.search.heads.page(plan.required, kinds, start, request.perPage);
+    if (!head) return null;
+    const counts = emptyCounts();
+    for (const [kind, items] of head.counts) {
+      counts[TYPE_OF_KIND[kind] ?? 'book'] += items;
+      counts.all += items;
+    }
+    return { pageHits: head.items, total: counts[request.type], counts };
+  }
+
+  /**
+   * One page of results with the typing suggestion, from this process's memory when the same
+   * request was answered for this generation of the index, else made and remembered.
+   */
+  async function answeredPage(request: SearchRequest, within: number | undefined): Promise<AnsweredPage> {
+    const key = JSON.stringify([
+      rankingVersion,
+      request.query,
+      request.mode,
+      request.type,
+      request.page,
+      request.perPage,
+      request.conditions,
+      within ?? null,
+    ]);
+    const generation = await repos.search.generation();
+    const hit = pages.get(key);
+    if (hit && hit.generation === generation && now().getTime() - hit.at < CACHE_TTL_MS) {
+      pages.delete(key);
+      pages.set(key, hit);
+      return hit.page;
+    }
+    const plan = planQuery(request.query, request.mode);
+    const { items, total, counts } = await answer(request, plan, within);
+    let suggestion: string | null = null;
+    if (counts.all === 0) {
+      const converted = suggestFromTyping(request.query);
+      const alternativePlan = converted ? planQuery(converted, request.mode) : null;
+      if (converted && alternativePlan) {
+        // Offer it only when it finds something: a suggestion that leads nowhere helps no one.
+        const conditions = request.conditions.map(phraseClause).filter((c): c is MatchClause => c !== null);
+        const alternative = await rank(alternativePlan, conditions, within);
+        if (alternative.counts.all > 0) suggestion = converted;
+      }
+    }
+    const page: AnsweredPage = { items, total, counts, suggestion };
+    pages.delete(key);
+    if (pages.size >= PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value!);
+    pages.set(key, { at: now().getTime(), generation, page });
+    return page;
+  }
+
+  /**
+   * The one item a request searches inside (`bookCode`, or `item` as a result names itself), as an
+   * item key; undefined for the whole library. An unknown item has no passages: item id 0 finds
+   * nothing, an empty answer like any search that finds nothing.
+   */
+  async function itemSearchedWithin(request: SearchRequest): Promise<number | undefined> {
+    const bookCode = request.bookCode ?? (request.item?.type === 'book' ? request.item.key : undefined);
+    if (bookCode !== undefined) {
+      const book = await repos.books.findByCode(bookCode);
+      return itemKeyOf(SearchKind.book, book?.id ?? 0);
+    }
+    if (request.item?.type === 'transcript') {
+      // A transcript result's key is its talk's id.
+      const talkId = /^\d{1,9}$/.test(request.item.key) ? Number(request.item.key) : 0;
+      return itemKeyOf(SearchKind.transcript, talkId);
+    }
+    if (request.item?.type === 'article') {
+      const article = await repos.articles.findPublishedBySlug(request.item.key);
+      return itemKeyOf(SearchKind.article, article?.id ?? 0);
+    }
+    return undefined;
   }
 
   return {
     /** One page of results for a validated request (see ZSearchRequestSchema). */
-    async search(request: SearchRequest): Promise<SearchResult> {
-      let within: number | undefined;
-      if (request.bookCode) {
-        const book = await repos.books.findByCode(request.bookCode);
-        // An unknown book has no passages: an empty answer, like any search that finds nothing.
-        within = book ? itemKeyOf(SearchKind.book, book.id) : itemKeyOf(SearchKind.book, 0);
-      }
-      const plan = planQuery(request.query, request.mode);
-      const { items, total, counts } = await answer(request, plan, within);
-
-      let suggestion: string | null = null;
-      if (counts.all === 0) {
-        const converted = suggestFromTyping(request.query);
-        const alternativePlan = converted ? planQuery(converted, request.mode) : null;
-        if (converted && alternativePlan) {
-          // Offer it only when it finds something: a suggestion that leads nowhere helps no one.
-          const conditions = request.conditions.map(phraseClause).filter((c): c is MatchClause => c !== null);
-          const alternative = await rank(alternativePlan, conditions, within);
-          if (alternative.counts.all > 0) suggestion = converted;
-        }
-      } else if (!request.bookCode && request.page === 1 && request.type === 'all') {
+    /** `client` is who asked: the popular list counts each client once per query and day. */
+    async search(request: SearchRequest, client: SearchClient = {}): Promise<SearchResult> {
+      const within = await itemSearchedWithin(request);
+      const { items, total, counts, suggestion } = await answeredPage(request, within);
+      if (counts.all > 0 && within === undefined && request.page === 1 && request.type === 'all') {
         // A search is counted where it starts (all types, first page), not again for each tab or page.
-        await recordQuery(request.query);
+        await recordQuery(request.query, client);
       }
       return {
         items,
@@ -467,12 +613,14 @@ export function createSearchService(deps: {
     /** Forgets this process's cached answers (stored ones follow the index's generation). */
     invalidate() {
       cache.clear();
+      pages.clear();
     },
 
     /**
      * Answers ahead the one-word searches of the most frequent words (strict and broad), the
-     * searches whose answers cost most, and stores them for this generation of the index. Small
-     * libraries need none of it. Yields between queries so readers are served meanwhile.
+     * searches whose answers cost most, and stores them for this generation of the index — except
+     * those the head tier answers (one word alone). Small libraries need none of it. Yields between
+     * queries so readers are served meanwhile.
      */
     async warmUp(options: { terms?: number; minPassages?: number; minIndexSize?: number } = {}) {
       const started = performance.now();
@@ -489,8 +637,10 @@ export function createSearchService(deps: {
         for (const mode of modes) {
           const plan = planQuery(term, mode);
           if (!plan) continue;
+          // A one-word search the head tier answers needs no stored answer.
+          if (plan.boosts.length === 0 && (await repos.search.heads.page(plan.required, KINDS, 0, 10))) continue;
           // Stored at this generation already (an earlier start): nothing to do.
-          if (await repos.searchAnswers.has(answerKey(plan, [], undefined), generation)) continue;
+          if (await repos.searchAnswers.has(keyOf(plan, [], undefined), generation)) continue;
           await evaluateAndStore(plan, [], undefined, generation);
           queries++;
           await new Promise((resolve) => setImmediate(resolve));

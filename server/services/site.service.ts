@@ -3,6 +3,7 @@ import type { FooterQuote, SiteLinks } from '#common/contracts/site.schema.ts';
 import { DEFAULT_FOOTER_QUOTES } from '#server/db/defaults/footer-quotes.ts';
 import { DEFAULT_HOME_KEYWORDS } from '#server/db/defaults/home-keywords.ts';
 import type { Env } from '#server/env.ts';
+import { isLoopbackHost } from '#server/lib/proxy-headers.ts';
 import { presentFooterQuote } from '#server/presenters/content.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { pickRandom, type RandomSource } from './random.ts';
@@ -38,9 +39,20 @@ export function createSiteService(deps: { repos: Repositories; env: Env; random?
   return {
     links,
 
-    /** The site's public origin for absolute links (shares, feeds): PUBLIC_URL, else the request's. */
+    /** Moved on by every write that changes what anonymous pages show (the page cache's clock). */
+    contentGeneration(): Promise<number> {
+      return repos.meta.readContentGeneration();
+    },
+
+    /**
+     * The site's public origin for absolute links (canonical, shares, feeds, the OpenID redirect
+     * URI): PUBLIC_URL. Without it, the request's origin only when it names this machine: the Host
+     * header is the client's word, and a link made from it would be kept by shared caches.
+     */
     originFor(requestUrl: string): string {
-      return (deps.env.PUBLIC_URL ?? new URL(requestUrl).origin).replace(/\/+$/, '');
+      if (deps.env.PUBLIC_URL) return deps.env.PUBLIC_URL.replace(/\/+$/, '');
+      const url = new URL(requestUrl);
+      return isLoopbackHost(url.hostname) ? url.origin : `http://localhost:${deps.env.PORT}`;
     },
 
     async countContent(): Promise<ContentCounts> {

@@ -4,7 +4,7 @@ import { safeRedirectPath } from '#common/safe-redirect.ts';
 import type { AuthProviderConfig } from '#server/env.ts';
 import { AppError } from '#server/errors.ts';
 import type { Logger } from '#server/logger.ts';
-import type { AuthService } from './auth.service.ts';
+import { type AuthService, hashSecret, newSecret } from './auth.service.ts';
 
 /** What the browser keeps (in an HttpOnly cookie) between the start of a social login and its callback. */
 const ZPendingLoginSchema = z.object({
@@ -13,6 +13,8 @@ const ZPendingLoginSchema = z.object({
   nonce: z.string(),
   verifier: z.string(),
   redirectTo: z.string(),
+  /** SHA-256 of the secret kept in the browser's /login cookie; the login code is bound to it. */
+  bindingHash: z.string(),
 });
 export type PendingLogin = z.infer<typeof ZPendingLoginSchema>;
 
@@ -62,21 +64,26 @@ export function createSocialLoginService(deps: { providers: AuthProviderConfig[]
       return deps.providers.map((p) => ({ name: p.name, label: p.label }));
     },
 
-    /** Where to send the browser, and what it must keep until the callback. */
+    /**
+     * Where to send the browser, what it must keep until the callback (`pending`), and the secret
+     * it must show when it exchanges the login code on /login (`binding`).
+     */
     async start(
       name: string,
       callbackUrl: string,
       redirectTo: string,
-    ): Promise<{ url: string; pending: PendingLogin }> {
+    ): Promise<{ url: string; pending: PendingLogin; binding: string }> {
       const provider = requireProvider(name);
       const config = await configurationOf(provider);
       const verifier = oidc.randomPKCECodeVerifier();
+      const binding = newSecret();
       const pending: PendingLogin = {
         provider: provider.name,
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
         verifier,
         redirectTo: safeRedirectPath(redirectTo),
+        bindingHash: hashSecret(binding),
       };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: callbackUrl,
@@ -86,7 +93,7 @@ export function createSocialLoginService(deps: { providers: AuthProviderConfig[]
         state: pending.state,
         nonce: pending.nonce,
       });
-      return { url: url.href, pending };
+      return { url: url.href, pending, binding };
     },
 
     parsePending(raw: string | undefined): PendingLogin | null {
@@ -138,13 +145,16 @@ export function createSocialLoginService(deps: { providers: AuthProviderConfig[]
         throw new AppError('UNAUTHENTICATED', 'Đăng nhập không thành công, xin thử lại.');
       }
       if (!claims?.sub) throw new AppError('UNAUTHENTICATED', 'Đăng nhập không thành công, xin thử lại.');
-      const code = await deps.auth.completeSocialLogin({
-        provider: provider.name,
-        subject: claims.sub,
-        email: typeof claims.email === 'string' ? claims.email : null,
-        emailVerified: claims.email_verified === true,
-        name: typeof claims.name === 'string' ? claims.name : null,
-      });
+      const code = await deps.auth.completeSocialLogin(
+        {
+          provider: provider.name,
+          subject: claims.sub,
+          email: typeof claims.email === 'string' ? claims.email : null,
+          emailVerified: claims.email_verified === true,
+          name: typeof claims.name === 'string' ? claims.name : null,
+        },
+        pending.bindingHash,
+      );
       return { code, redirectTo: pending.redirectTo };
     },
   };

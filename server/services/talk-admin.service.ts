@@ -16,7 +16,7 @@ import { normalizeText } from '#common/text/vietnamese.ts';
 import { AppError } from '#server/errors.ts';
 import { titleOrNull } from '#server/import/imported-book.ts';
 import { readStreamedForm, type StreamedForm } from '#server/lib/streamed-form.ts';
-import { parseTranscript, toWebVtt } from '#server/lib/webvtt.ts';
+import { mendBrokenCues, parseTranscript, toWebVtt } from '#server/lib/webvtt.ts';
 import { scanMp3Stream } from '#server/media/media-checks.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import { presentAdminCollection, presentAdminTalk } from '#server/presenters/talk-admin.presenter.ts';
@@ -61,7 +61,7 @@ export function transcriptAsWebVtt(bytes: Buffer): string {
       transcript: 'Không có dòng lời nào đọc được.',
     });
   }
-  return toWebVtt(cues);
+  return toWebVtt(mendBrokenCues(cues));
 }
 
 /** A slug not yet taken: `base`, else `base-2`, `base-3`… */

@@ -168,6 +168,15 @@ describe.each(engines)('talks (pháp âm) on %s', (engine) => {
       [`fileName=${talk.fileName}&start=0&end=${talk.durationSeconds + 1}`, /vượt quá độ dài/],
       [`fileName=${talk.fileName}&start=0&end=601`, /tối đa 10 phút/],
       [`start=0&end=5`, /bắt buộc|Tên tệp/],
+      // Plain decimal seconds only: no hexadecimal, exponent, sign or blank.
+      [`fileName=${talk.fileName}&start=0x10&end=20`, /số thập phân/],
+      [`fileName=${talk.fileName}&start=0&end=1e1`, /số thập phân/],
+      [`fileName=${talk.fileName}&start=+1&end=5`, /số thập phân/],
+      [`fileName=${talk.fileName}&start=&end=5`, /số thập phân|bắt buộc/],
+      [`fileName=${talk.fileName}&start=1.&end=5`, /số thập phân/],
+      // A clip shorter than a second is refused (MP3 frames are about 26 ms).
+      [`fileName=${talk.fileName}&start=10&end=10.5`, /ít nhất 1 giây/],
+      [`fileName=${talk.fileName}&start=10&end=10.001`, /ít nhất 1 giây/],
     ];
     for (const [query, message] of cases) {
       const res = await get(`/api/v1/public/audio/split/?${query}`);
@@ -175,6 +184,8 @@ describe.each(engines)('talks (pháp âm) on %s', (engine) => {
       const body = (await res.json()) as { errorMessage: string; fields?: Record<string, string> };
       expect(`${body.errorMessage} ${Object.values(body.fields ?? {}).join(' ')}`, query).toMatch(message);
     }
+    // Exactly one second, in plain decimals, is a clip.
+    expect((await get(`/api/v1/public/audio/split/?fileName=${talk.fileName}&start=10.0&end=11`)).status).toBe(200);
   });
 
   it('continues listening from the account: the talk listened to last on any device, if still published', async () => {

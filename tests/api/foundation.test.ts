@@ -51,6 +51,16 @@ describe.each(engines)('API conventions on %s', (engine) => {
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // Powerful features are off, but for what the YouTube privacy-enhanced player needs.
+    const permissions = res.headers.get('permissions-policy') ?? '';
+    for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+      expect(permissions).toContain(denied);
+    }
+    for (const allowed of ['autoplay', 'encrypted-media', 'picture-in-picture', 'fullscreen']) {
+      expect(permissions).toContain(`${allowed}=(self "https://www.youtube-nocookie.com")`);
+    }
+    // Pages and media carry it too, not only the API.
+    expect((await t.app.request('/media/khong-co.mp3')).headers.get('permissions-policy')).toBe(permissions);
     // A fresh nonce for every response.
     const again = await t.app.request('/api/v1/public/search/keywords');
     expect(again.headers.get('content-security-policy')).not.toBe(csp);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOME_KEYWORD_COUNT } from '#common/constants.ts';
+import { FEATURED_PASSAGE_MAX_CHARACTERS, HOME_KEYWORD_COUNT } from '#common/constants.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { ZHomePageDataResponseSchema } from '#common/contracts/home.schema.ts';
 import { ZHomeKeywordsResponseSchema } from '#common/contracts/keyword.schema.ts';
@@ -70,27 +70,62 @@ describe.each(engines)('home API on %s', (engine) => {
       chapterCount: 32,
       firstChapterCode: 'kinh-kim-cang-1',
     });
-    // A whole passage: every line of one topic, in order.
+    // A passage: lines of one topic, in order.
     const passage = data.featuredPassage!;
     expect(passage.lines.length).toBeGreaterThan(0);
     for (const line of passage.lines) {
       expect(line.topic).toBe(passage.topic);
       expect(line.sinoVietnamese ?? line.pali).toBeTruthy();
+      // Every line says in plain Vietnamese what it means.
+      expect(line.meaning).toMatch(/[a-zà-ỹđ]/i);
     }
   });
 
-  it('the featured passage holds all lines of its topic', async () => {
+  it('gives every demo quote a plain Vietnamese meaning, and leaves a passage without one out of rotation', async () => {
+    const quotes = await t.db.database.db.selectFrom('quotes').select(['code', 'topic', 'meaning']).execute();
+    expect(quotes.length).toBe(42);
+    expect(quotes.filter((q) => !q.meaning)).toEqual([]);
+    // A topic with one line lacking its meaning is never the passage of the day.
+    await t.db.database.db.updateTable('quotes').set({ meaning: null }).where('topic', '=', 'Ngũ Giới').execute();
+    try {
+      for (let i = 0; i < 40; i++) {
+        const res = await t.app.request('/api/v1/public/home_page_data', { method: 'POST' });
+        const { data } = ZHomePageDataResponseSchema.parse(await res.json());
+        expect(data.featuredPassage!.topic).not.toBe('Ngũ Giới');
+        expect(data.featuredPassage!.lines.every((l) => l.meaning)).toBe(true);
+      }
+    } finally {
+      // The next start writes the meanings back (fillQuoteMeanings); so does this.
+      expect(await t.services.demoImport.fillQuoteMeanings()).toBe(5);
+    }
+    expect(await t.services.demoImport.fillQuoteMeanings()).toBe(0);
+  });
+
+  it('the featured passage holds its whole topic when short, and consecutive lines within the budget when long', async () => {
+    const all = await t.db.database.db
+      .selectFrom('quotes')
+      .select(['code', 'topic', 'meaning'])
+      .orderBy('id')
+      .execute();
     const seen = new Map<string | null, number>();
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 40; i++) {
       const res = await t.app.request('/api/v1/public/home_page_data', { method: 'POST' });
       const { data } = ZHomePageDataResponseSchema.parse(await res.json());
-      seen.set(data.featuredPassage!.topic, data.featuredPassage!.lines.length);
+      const passage = data.featuredPassage!;
+      seen.set(passage.topic, passage.lines.length);
+      const topicLines = all.filter((q) => q.topic === passage.topic).map((q) => q.code);
+      const codes = passage.lines.map((l) => l.code);
+      const first = topicLines.indexOf(codes[0]!);
+      // Lines in their order, one run without gaps.
+      expect(codes).toEqual(topicLines.slice(first, first + codes.length));
+      const characters = passage.lines.reduce((n, l) => n + (l.meaning?.length ?? 0), 0);
+      expect(characters).toBeLessThanOrEqual(FEATURED_PASSAGE_MAX_CHARACTERS);
     }
-    // "Ngũ Giới" has five lines, "tán thán Pháp" one: each passage keeps its own length.
-    for (const [topic, length] of seen) {
-      if (topic === 'Ngũ Giới') expect(length).toBe(5);
-      if (topic === 'tán thán Pháp') expect(length).toBe(1);
-    }
+    // "Ngũ Giới" (five short lines) and "tán thán Pháp" (one line) fit whole.
+    if (seen.has('Ngũ Giới')) expect(seen.get('Ngũ Giới')).toBe(5);
+    if (seen.has('tán thán Pháp')) expect(seen.get('tán thán Pháp')).toBe(1);
+    // "tán thán Phật" (six lines, 490 characters) never comes whole.
+    if (seen.has('tán thán Phật')) expect(seen.get('tán thán Phật')).toBeLessThan(6);
     expect(seen.size).toBeGreaterThan(1);
   });
 

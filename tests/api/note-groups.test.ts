@@ -13,7 +13,7 @@ import {
   ZPublicNoteGroupDetailSchema,
   ZPublicNoteGroupsPageSchema,
 } from '#common/contracts/note-group.schema.ts';
-import { ZNoteSchema } from '#common/contracts/note.schema.ts';
+import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -116,9 +116,9 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
     expect((await call('DELETE', `/note_group/${group.id}`, alice)).status).toBe(200);
     expect((await call('GET', `/note_group/${group.id}`, alice)).status).toBe(404);
     const ungrouped = z
-      .object({ data: z.array(ZNoteSchema) })
+      .object({ data: ZNotesPageSchema })
       .parse(await (await call('GET', '/ungroup_notes', alice)).json());
-    expect(ungrouped.data.map((n) => n.id)).toContain(note.id);
+    expect(ungrouped.data.items.map((n) => n.id)).toContain(note.id);
   });
 
   it('keeps every group and its notes to its owner: others get 404, anonymous callers 401', async () => {

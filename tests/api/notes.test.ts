@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { ZFavoriteBooksResponseSchema } from '#common/contracts/favorite.schema.ts';
-import { ZNoteSchema, ZPublicNoteSchema } from '#common/contracts/note.schema.ts';
+import { ZNoteSchema, ZNotesPageSchema, ZPublicNoteSchema } from '#common/contracts/note.schema.ts';
 import { z } from 'zod';
 import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
@@ -60,13 +60,13 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
     });
     const list = await call('GET', '/book/kinh-kim-cang/my_notes', alice);
     expect(list.status).toBe(200);
-    const notes = z.object({ data: z.array(ZNoteSchema) }).parse(await list.json()).data;
+    const notes = z.object({ data: ZNotesPageSchema }).parse(await list.json()).data.items;
     expect(notes.map((n) => n.id)).toContain(note.id);
     // Bob sees none of Alice's notes.
     const bobs = z
-      .object({ data: z.array(ZNoteSchema) })
+      .object({ data: ZNotesPageSchema })
       .parse(await (await call('GET', '/book/kinh-kim-cang/my_notes', bob)).json());
-    expect(bobs.data).toEqual([]);
+    expect(bobs.data).toEqual({ items: [], total: 0, page: 1, perPage: 50 });
   });
 
   it('lets only the owner read, change or delete a note: others get 404', async () => {
@@ -143,9 +143,8 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
     const a = await createNote(alice, { color: 'red' });
     const b = await createNote(alice, { color: 'aqua' });
     expect((await call('POST', '/order_notes', alice, { ids: [b.id, a.id] })).status).toBe(200);
-    const list = z
-      .object({ data: z.array(ZNoteSchema) })
-      .parse(await (await call('GET', '/ungroup_notes', alice)).json()).data;
+    const list = z.object({ data: ZNotesPageSchema }).parse(await (await call('GET', '/ungroup_notes', alice)).json())
+      .data.items;
     const ids = list.map((n) => n.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
     expect(list.every((n) => n.noteGroupId === null)).toBe(true);
@@ -178,7 +177,7 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
     ).data;
     await createNote(session.token);
     await call('POST', '/favorite_books', session.token, { bookCode: 'kinh-vu-lan' });
-    expect((await call('DELETE', '/me', session.token)).status).toBe(200);
+    expect((await call('DELETE', '/me', session.token, { password: reader.password })).status).toBe(200);
     const db = t.db.database.db;
     expect(await db.selectFrom('notes').select('id').where('user_id', '=', session.user.id).execute()).toEqual([]);
     expect(await db.selectFrom('favorite_books').select('id').where('user_id', '=', session.user.id).execute()).toEqual(

@@ -123,17 +123,20 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
   });
 
   it('counts normalised queries that found something, and lists those searched at least twice', async () => {
-    const search = async (query: string) => {
-      expect((await call('POST', '/public/search', undefined, { query })).status).toBe(200);
+    // Three readers (a client counts once per query a day, so each search comes from another).
+    const [one, two, three] = [await registerReader(t), await registerReader(t), await registerReader(t)];
+    const search = async (query: string, token: string) => {
+      expect((await call('POST', '/public/search', token, { query })).status).toBe(200);
     };
-    await search('Phật giáo');
-    await search('  phật   GIÁO ');
-    await search('phật giáo'.normalize('NFD'));
-    await search('Tu bồ đề');
-    await search('Tu bồ đề');
-    await search('chùa một cột');
-    await search('xyzzy không có đâu'); // finds nothing: not counted
-    await search('xyzzy không có đâu');
+    await search('Phật giáo', one);
+    await search('  phật   GIÁO ', two);
+    await search('phật giáo'.normalize('NFD'), three);
+    await search('Tu bồ đề', one);
+    await search('Tu bồ đề', two);
+    await search('Tu bồ đề', two); // the same reader again: counted once
+    await search('chùa một cột', one);
+    await search('xyzzy không có đâu', one); // finds nothing: not counted
+    await search('xyzzy không có đâu', two);
     const res = await call('GET', '/public/search/popular?limit=10');
     expect(res.status).toBe(200);
     const items = ZPopularQueriesResponseSchema.parse(await res.json()).data.items;

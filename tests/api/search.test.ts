@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '#common/contracts/search.schema.ts';
+import { type SearchResult, ZSearchRequestSchema } from '#common/contracts/search.schema.ts';
 import { indexBook } from '#server/services/search-indexer.service.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -127,6 +127,41 @@ describe.each(engines)('search on %s', (engine) => {
     expect(unknown.countsByType.all).toBe(0);
   });
 
+  it('gives the other passages of one result (book, transcript, article) for "Xem thêm N đoạn"', async () => {
+    const library = await found({ query: 'phat', perPage: 50 });
+    for (const type of ['book', 'transcript', 'article'] as const) {
+      // The result of this type with the most matching passages: more than the page shows.
+      const item = library.items.filter((i) => i.type === type).sort((a, b) => b.matchCount - a.matchCount)[0]!;
+      expect(item, type).toBeTruthy();
+      const inside = await found({ query: 'phat', item: { type, key: item.key }, perPage: 1 });
+      expect(inside.items.map((i) => `${i.type}:${i.key}`)).toEqual([`${type}:${item.key}`]);
+      const passages = inside.items[0]!.passages;
+      expect(passages.length).toBe(Math.min(item.matchCount, 50));
+      expect(inside.items[0]!.matchCount).toBe(item.matchCount);
+      expect(new Set(passages.map((p) => p.id)).size).toBe(passages.length);
+      for (const p of passages) expect(marked(p.snippet)).toMatch(/\[/);
+    }
+    // Asking inside an item is not a new search: "most searched" does not count it.
+    const inBook = ZSearchRequestSchema.parse({ query: 'tu bo de', item: { type: 'book', key: 'kinh-kim-cang' } });
+    for (const ip of ['10.1.0.1', '10.1.0.2']) {
+      expect((await t.services.search.search(inBook, { ip })).countsByType.all).toBe(1);
+    }
+    expect((await t.services.search.popularQueries(100)).map((p) => p.query)).not.toContain('tu bo de');
+    // Unknown items find nothing; talks and videos have no passages to add.
+    for (const item of [
+      { type: 'article', key: 'khong-co-bai-nay' },
+      { type: 'transcript', key: 'abc' },
+      { type: 'transcript', key: '999999' },
+    ]) {
+      expect((await found({ query: 'phat', item })).countsByType.all).toBe(0);
+    }
+    const video = await search({ query: 'phat', item: { type: 'video', key: 'x' } });
+    expect(video.status).toBe(400);
+    expect((video.json as { fields?: Record<string, string> }).fields?.['item.type']).toBe(
+      'Chỉ xem thêm đoạn được trong sách, lời giảng hay bài viết.',
+    );
+  });
+
   it('offers the Telex / VNI reading of a query that finds nothing, without rewriting it', async () => {
     const telex = await found({ query: 'phaatj' });
     expect(telex.countsByType.all).toBe(0);
@@ -244,6 +279,41 @@ describe.each(engines)('stored answers of expensive queries on %s', (engine) => 
     expect(await repos.searchAnswers.removeStale(await repos.search.generation())).toBe(0);
   });
 
+  it('never serves an answer stored under another ranking rule (the version is in the key)', async () => {
+    const { createSearchService } = await import('#server/services/search.service.ts');
+    const { createRepositories } = await import('#server/repositories/index.ts');
+    const { createLogger } = await import('#server/logger.ts');
+    const repos = createRepositories(t.db.database.db);
+    const make = (rankingVersion: string) =>
+      createSearchService({ repos, logger: createLogger('silent'), options: { storeAfterMs: 0, rankingVersion } });
+    const request = {
+      query: 'bồ tát',
+      mode: 'strict' as const,
+      type: 'all' as const,
+      conditions: [],
+      page: 1,
+      perPage: 10,
+    };
+    await t.db.database.db.deleteFrom('search_answers').execute();
+    const before = await make('old').search(request);
+    expect(before.countsByType.all).toBeGreaterThan(0);
+    // Mark what the old rule stored, as if it had ranked differently.
+    const [stored] = await t.db.database.db.selectFrom('search_answers').selectAll().execute();
+    const marked = JSON.parse(stored!.answer) as { counts: Record<string, number> };
+    marked.counts.video = 4343;
+    await t.db.database.db
+      .updateTable('search_answers')
+      .set({ answer: JSON.stringify(marked) })
+      .where('key', '=', stored!.key)
+      .execute();
+    // The same rule, in a new process, serves the stored answer (same index generation)…
+    expect((await make('old').search(request)).countsByType.video).toBe(4343);
+    // …a new rule does not, though nothing in the index changed.
+    const after = await make('new').search(request);
+    expect(after.countsByType.video).not.toBe(4343);
+    expect(after.countsByType).toEqual(before.countsByType);
+  });
+
   it('answers the most frequent words ahead (FTS5) and stores those answers', async () => {
     const { createSearchService } = await import('#server/services/search.service.ts');
     const { createRepositories } = await import('#server/repositories/index.ts');
@@ -264,8 +334,8 @@ describe.each(engines)('stored answers of expensive queries on %s', (engine) => 
     expect(stored.length).toBe(result.queries);
     // Each stored key is the plan of a one-word search, as a reader's search makes it.
     const terms = await repos.search.frequentTerms(3, 10);
-    const { planQuery } = await import('#server/services/search.service.ts');
-    expect(stored.map((s) => s.key)).toContain(JSON.stringify([planQuery(terms[0]!.term, 'strict'), [], null]));
+    const { answerKey, planQuery } = await import('#server/services/search.service.ts');
+    expect(stored.map((s) => s.key)).toContain(answerKey(planQuery(terms[0]!.term, 'strict')!, [], undefined));
   });
 
   it('lists the most frequent words of the index (FTS5), the ones worth answering ahead', async () => {
@@ -278,5 +348,92 @@ describe.each(engines)('stored answers of expensive queries on %s', (engine) => 
     expect(terms.length).toBe(5);
     expect([...terms].sort((a, b) => b.passages - a.passages)).toEqual(terms);
     expect(terms.every((term) => term.passages >= 10)).toBe(true);
+  });
+});
+
+describe.each(engines)('one-word searches from the head tier of frequent words on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers pages, tabs and counts as the full ranking does', async () => {
+    const { createSearchService } = await import('#server/services/search.service.ts');
+    const { createRepositories } = await import('#server/repositories/index.ts');
+    const { createLogger } = await import('#server/logger.ts');
+    const repos = createRepositories(t.db.database.db);
+    const requests = [
+      { query: 'phật', type: 'all' as const, page: 1 },
+      { query: 'phat', type: 'all' as const, page: 2 },
+      { query: 'và', type: 'book' as const, page: 1 },
+      { query: 'của', type: 'article' as const, page: 1 },
+      { query: 'khong', type: 'all' as const, page: 1, mode: 'broad' as const },
+    ].map((r) => ({ mode: 'strict' as const, conditions: [], perPage: 5, ...r }));
+    const answers = async () => {
+      const service = createSearchService({ repos, logger: createLogger('silent') });
+      return Promise.all(requests.map((r) => service.search(r)));
+    };
+    // The demo library is small: no word has a head at the default threshold.
+    await repos.search.heads.clear();
+    const ranked = await answers();
+    const built = await repos.search.heads.rebuild({ frequentPassages: 20, headItems: 50 });
+    expect(built.words).toBeGreaterThan(10);
+    // A head answers (a page read from it is marked to see that it was used)…
+    const probe = await repos.search.heads.page({ form: 'exact', words: ['phật'], phrase: false }, [1, 6], 0, 5);
+    expect(probe?.items.length).toBe(5);
+    const fromHeads = await answers();
+    expect(ranked.every((r) => r.items.length > 0)).toBe(true);
+    if (engine === 'sqlite') {
+      // …and every answer is the full ranking's (FTS5's bm25): items, order, snippets, totals, counts.
+      expect(fromHeads).toEqual(ranked);
+      return;
+    }
+    // PostgreSQL ranks in full by ts_rank_cd (decision 0010); its heads by BM25, as SQLite does:
+    // the same counts and totals, the order may differ.
+    expect(fromHeads.map((r) => [r.total, r.countsByType])).toEqual(ranked.map((r) => [r.total, r.countsByType]));
+  });
+});
+
+describe.each(engines)('whole pages of results remembered per process on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a repeated search the same, and follows an edit made by another process at once', async () => {
+    const { createSearchService } = await import('#server/services/search.service.ts');
+    const { createRepositories } = await import('#server/repositories/index.ts');
+    const { createLogger } = await import('#server/logger.ts');
+    const repos = createRepositories(t.db.database.db);
+    // Another process's service on the same database: its own memory, the index's generation shared.
+    const processA = createSearchService({ repos, logger: createLogger('silent') });
+    const request = {
+      query: 'như thị ngã văn',
+      mode: 'strict' as const,
+      type: 'book' as const,
+      conditions: [],
+      page: 1,
+      perPage: 10,
+    };
+    const first = await processA.search(request);
+    expect(first.items.map((i) => i.key)).toContain('kinh-kim-cang');
+    expect(await processA.search(request)).toEqual(first);
+
+    // Another process unpublishes the book: A's remembered page is stale at once.
+    await t.db.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('books').set({ status: 'draft' }).where('code', '=', 'kinh-kim-cang').execute();
+      const id = (
+        await trx.selectFrom('books').select('id').where('code', '=', 'kinh-kim-cang').executeTakeFirstOrThrow()
+      ).id;
+      await indexBook(createRepositories(trx), id);
+    });
+    const after = await processA.search(request);
+    expect(after.items.map((i) => i.key)).not.toContain('kinh-kim-cang');
   });
 });

@@ -8,6 +8,7 @@ import {
   ZAdminCollectionsResponseSchema,
   ZAdminTalkResponseSchema,
 } from '#common/contracts/talk-admin.schema.ts';
+import { scanMp3 } from '#server/media/mp3-frames.ts';
 import { MP3_FRAME_SECONDS, makeSilentMp3 } from '../factories/import-files.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
@@ -263,6 +264,50 @@ describe.each(engines)('talks administration API on %s', (engine) => {
       ]),
     );
     expect(log.items.find((i) => i.action === 'upload')!.detail).toContain('buoi-mot.mp3');
+  });
+
+  it('cuts a clip of an uploaded talk (stored under phap-am/): 200, audio/mpeg, whole frames', async () => {
+    const collection = await createCollection('Tuyển tập đoạn trích', 'published');
+    const frames = 800;
+    const res = await call(
+      admin,
+      'POST',
+      '/admin/talks',
+      talkForm({ collectionId: String(collection.id), title: 'Bài có đoạn trích', status: 'published' }, [
+        'doan-trich.mp3',
+        makeSilentMp3(frames),
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const talk = ZAdminTalkResponseSchema.parse(await res.json()).data;
+    expect(talk.fileName).toContain('/');
+    const clipOf = (fileName: string, start: number, end: number) =>
+      t.app.request(
+        `/api/v1/public/audio/split/?${new URLSearchParams({ fileName, start: String(start), end: String(end) })}`,
+      );
+    const clip = await clipOf(talk.fileName, 2, 7.5);
+    expect(clip.status).toBe(200);
+    expect(clip.headers.get('content-type')).toBe('audio/mpeg');
+    const bytes = new Uint8Array(await clip.arrayBuffer());
+    const scanned = scanMp3(bytes);
+    expect(scanned).not.toBeNull();
+    expect(Math.abs(scanned!.duration - 5.5)).toBeLessThanOrEqual(MP3_FRAME_SECONDS);
+    // Folders are allowed, but only safe relative ones, and only a published talk's file.
+    for (const bad of [
+      `../${talk.fileName}`,
+      `/${talk.fileName}`,
+      talk.fileName.replace('/', '\\'),
+      `phap-am/../x.mp3`,
+    ]) {
+      const refused = await clipOf(bad, 0, 5);
+      expect(refused.status, bad).toBe(400);
+      expect((await errorOf(refused)).fields?.fileName, bad).toMatch(/Tên tệp/);
+    }
+    const unknown = await clipOf('phap-am/khong-co.mp3', 0, 5);
+    expect(unknown.status).toBe(400);
+    expect((await errorOf(unknown)).fields?.fileName).toMatch(/Không có bài pháp âm/);
+    await call(admin, 'PUT', `/admin/talk/${talk.id}`, { status: 'draft' });
+    expect((await clipOf(talk.fileName, 2, 7.5)).status).toBe(400);
   });
 
   it('keeps one file per field: a second MP3 under the same field is drained, not stored', async () => {

@@ -87,6 +87,20 @@ describe('the administration of talks and videos', () => {
     await page.getByTestId('player-toggle').click();
     const audioUrl = await page.evaluate(() => document.querySelector('audio')!.src);
 
+    // "Share this passage" of the uploaded talk (its file is under phap-am/): the clip link answers with audio.
+    const player = page.getByTestId('talk-player');
+    await player.getByRole('button', { name: 'Chia sẻ đoạn này' }).click();
+    const sharer = page.getByTestId('clip-sharer');
+    await sharer.getByRole('button', { name: /^Điểm đầu/ }).click();
+    await player.getByRole('button', { name: 'Tới 15 giây' }).click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 10);
+    await sharer.getByRole('button', { name: /^Điểm cuối/ }).click();
+    const clipHref = await sharer.getByTestId('clip-link').getAttribute('href');
+    const clip = await context.request.get(`${baseURL}${clipHref}`);
+    expect(clip.status()).toBe(200);
+    expect(clip.headers()['content-type']).toBe('audio/mpeg');
+    expect((await clip.body()).length).toBeGreaterThan(1000);
+
     // Deleted again (files too), and the collection unpublished: the demo's counts stay true for the other files.
     await page.goto(collectionAdmin, { waitUntil: 'networkidle' });
     const again = page.getByTestId('talk-row').filter({ hasText: 'Buổi pháp thoại tải lên' });

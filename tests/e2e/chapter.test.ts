@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const FIRST = '/kinh-kim-cang-1/kinh-kim-cang';
@@ -15,11 +15,7 @@ describe('chapter reader', () => {
   });
 
   /** Waits until React has hydrated the reader (React marks the elements it owns), so buttons answer clicks. */
-  const hydrated = (page: Page) =>
-    page.waitForFunction(() => {
-      const reader = document.querySelector('article.reader');
-      return reader !== null && Object.keys(reader).some((k) => k.startsWith('__reactProps'));
-    });
+  const hydrated = (page: Page) => waitForHydration(page);
 
   it('opens from the home page book card and shows the chapter', async () => {
     const page = await browser.newPage();
@@ -85,7 +81,8 @@ describe('chapter reader', () => {
     for (const path of ['/kinh-kim-cang-999', '/kinh-kim-cang-999/kinh-kim-cang']) {
       const res = await page.goto(`${baseURL}${path}`);
       expect(res!.status(), path).toBe(404);
-      expect(await page.locator('h1').innerText(), path).toBe('This page could not be found');
+      expect(await page.locator('h1').innerText(), path).toBe('Không tìm thấy trang này');
+      expect(await page.locator('.error-page').innerText(), path).toContain('This page could not be found');
     }
     await page.close();
   });

@@ -1,12 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper without types
 import { sourceHash } from '../../scripts/source-hash.mjs';
+import { startMailCatcher } from '../support/mail-catcher.ts';
 import { startOidcProvider, TEST_CLIENT } from './support/oidc-provider.ts';
+import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -21,32 +22,6 @@ export const E2E_SITE_ENV = {
   TRANSLATOR_FORM_URL: 'https://forms.example.org/tinh-nguyen-vien',
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not answer at ${url} within 60 s:\n${log()}`);
-}
-
 /** Builds the site when the build is stale, starts it on a free port with a fresh data folder. */
 export default async function setup(project: TestProject) {
   const stamp = path.join(root, 'build', '.source-hash');
@@ -57,6 +32,15 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const oidc = await startOidcProvider(await freePort(), `${baseURL}/api/v1/auth/thu-nghiem/callback`);
+  // The site's mail (account recovery) goes to a real SMTP server here; each mail is appended to a
+  // JSON-lines file the tests read (tests/e2e/support/mailbox.ts).
+  const mailboxFile = path.join(dataDir, 'mailbox.jsonl');
+  const mail = await startMailCatcher((message) => {
+    fs.appendFileSync(
+      mailboxFile,
+      JSON.stringify({ to: message.to, subject: message.subject, text: message.text }) + '\n',
+    );
+  });
   let output = '';
   const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
     cwd: root,
@@ -68,26 +52,38 @@ export default async function setup(project: TestProject) {
       AUTH_THU_NGHIEM_CLIENT_ID: TEST_CLIENT.id,
       AUTH_THU_NGHIEM_CLIENT_SECRET: TEST_CLIENT.secret,
       AUTH_THU_NGHIEM_LABEL: 'OpenID thử nghiệm',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(mail.port),
+      SMTP_SECURE: 'false',
+      MAIL_FROM: 'Pháp Bảo <khong-tra-loi@phapbao.example.org>',
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Every browser test signs readers up from 127.0.0.1: the per-address limit is tested in tests/api.
+      LOGIN_ATTEMPTS_PER_ADDRESS: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitForServer(baseURL, child, () => output);
+  await waitUntilUp(
+    'The server',
+    async () => (await fetch(baseURL)).ok,
+    child,
+    () => output,
+  );
   project.provide('baseURL', baseURL);
   // Tests that need content the site cannot make yet (a YouTube item) write it into this library.
   project.provide('dataDir', dataDir);
+  project.provide('mailboxFile', mailboxFile);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await stopProcess(child);
     await oidc.close();
+    await mail.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -96,5 +92,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    mailboxFile: string;
   }
 }

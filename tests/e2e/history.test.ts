@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newReader } from '../factories/reader.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
@@ -12,6 +13,39 @@ describe('reading history', () => {
   });
   afterAll(async () => {
     await browser.close();
+  });
+
+  it('offers "Đọc tiếp" first on the home page: from the device, and from the account on a new device', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(baseURL, { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('continue-reading-home').count()).toBe(0);
+    // Read a little of a chapter: the device remembers where.
+    await page.goto(`${baseURL}/kinh-vu-lan-1/kinh-vu-lan`, { waitUntil: 'networkidle' });
+    await page.goto(baseURL, { waitUntil: 'networkidle' });
+    const resume = page.getByTestId('continue-reading-home');
+    await resume.waitFor();
+    expect(await resume.innerText()).toContain('Kinh Vu Lan');
+    expect(await resume.getByRole('link').getAttribute('href')).toMatch(/^\/kinh-vu-lan-1\/kinh-vu-lan(#p-\d+)?$/);
+    // It comes before "Nghe tiếp" and within the first screen.
+    expect((await resume.boundingBox())!.y).toBeLessThan(844);
+    await screenshot(page, 'home-continue-reading-390');
+    await context.close();
+
+    // A reader who read while logged in finds it on another device too.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const reader = await loginAs(phone, baseURL);
+    const tab = await phone.newPage();
+    await tab.goto(`${baseURL}/kinh-a-di-da-1/kinh-a-di-da`, { waitUntil: 'networkidle' });
+    const laptop = await browser.newContext();
+    await laptop.addCookies([{ name: 'pb_token', value: reader.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+    const other = await laptop.newPage();
+    await other.goto(baseURL, { waitUntil: 'networkidle' });
+    const fromAccount = other.getByTestId('continue-reading-home');
+    await fromAccount.waitFor();
+    expect(await fromAccount.innerText()).toContain('Kinh A-di-đà');
+    await phone.close();
+    await laptop.close();
   });
 
   it('is kept on the device before login, merged into the account at login, and clearable', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { searchUrlForKeyword, type HomeKeyword } from '#common/contracts/keyword.schema.ts';
 import { DEFAULT_FOOTER_QUOTES } from '#server/db/defaults/footer-quotes.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, SCREENSHOT_DIR, screenshot, watchPageErrors } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 
@@ -28,6 +28,28 @@ describe('home page', () => {
     expect(await page.locator('.book-card').count()).toBeGreaterThan(0);
     expect(await page.getByText('Kinh Kim Cang (phiên âm Hán-Việt)').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="footer-quote"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows the passage of the day by its meaning, its chant one tap away, compact on a phone', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(baseURL);
+    const card = page.getByTestId('featured-passage');
+    await expect.poll(async () => (await card.getByTestId('featured-meaning').innerText()).length).toBeGreaterThan(10);
+    const originals = card.locator('details.featured-quote-originals');
+    // Closed, the card takes at most half the screen whichever passage is drawn (a long liturgy
+    // shows a few of its lines); open, the Hán-Việt or Pali is there.
+    const seen = new Set<string>();
+    for (let draw = 0; draw < 12; draw++) {
+      if (draw > 0) await page.reload();
+      seen.add(await card.getByTestId('featured-meaning').innerText());
+      expect((await card.boundingBox())!.height).toBeLessThanOrEqual(844 / 2);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    await originals.locator('summary').click();
+    expect(await originals.locator('.featured-quote-reading, .featured-quote-pali').first().innerText()).not.toBe('');
+    await screenshot(page, 'home-passage-of-the-day-390');
     await context.close();
   });
 
@@ -90,6 +112,42 @@ describe('home page', () => {
     const text = (await page.locator('[data-testid="footer-quote"] blockquote').innerText()).trim();
     expect(DEFAULT_FOOTER_QUOTES.map((q) => q.text)).toContain(text);
     await page.close();
+  });
+
+  it('lays out the new talks with the title the full width of the row and the details below, at 320 and 390 px', async () => {
+    for (const width of [320, 390, 1366]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(baseURL, { waitUntil: 'networkidle' });
+      await page.evaluate(() => document.fonts.ready);
+      const rows = page.locator('section[aria-labelledby="new-talks"] .talk-row');
+      expect(await rows.count()).toBeGreaterThan(0);
+      for (const row of await rows.all()) {
+        const [title, meta, body] = await Promise.all(
+          ['.talk-title', '.talk-meta', '.talk-body'].map(async (part) => (await row.locator(part).boundingBox())!),
+        );
+        if (width < 640) {
+          // The title has the whole width beside the icon; the details start below it.
+          expect(title!.width, `${width}`).toBeGreaterThanOrEqual(body!.width - 1);
+          expect(meta!.y).toBeGreaterThanOrEqual(title!.y + title!.height - 1);
+          expect(meta!.x).toBeCloseTo(title!.x, 0);
+        } else {
+          // Wide: side by side on one line.
+          expect(Math.abs(meta!.y + meta!.height / 2 - (title!.y + title!.height / 2))).toBeLessThan(6);
+        }
+        // Never a word per line (issue 24): at least two words a line.
+        const lines = await row
+          .locator('.talk-title')
+          .evaluate((el) =>
+            Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+          );
+        const words = ((await row.locator('.talk-title').textContent()) ?? '').split(/\s+/).length;
+        expect(words / lines).toBeGreaterThanOrEqual(Math.min(words, 2));
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.locator('#new-talks').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/home-new-talks-${width}.png` });
+      await page.close();
+    }
   });
 
   it('looks right on a phone and on a desktop, without page errors', async () => {

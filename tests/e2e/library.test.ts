@@ -30,19 +30,37 @@ describe('library and book pages', () => {
     // A single page of results: no pagination.
     expect(await page.getByRole('navigation', { name: 'Phân trang' }).count()).toBe(0);
 
-    // The name without diacritics finds the title with them.
-    await page.locator('#lib-ten').fill('a di da');
+    // One name field: the name without diacritics finds the title with them.
+    expect(
+      await page.locator('.library-filters input[type="search"], .library-filters input[type="text"]').count(),
+    ).toBe(
+      2, // the name and the date
+    );
+    expect(await page.locator('#lib-ten').count()).toBe(0);
+    await page.getByLabel('Tên sách, tác giả').fill('a di da');
     await page.getByRole('button', { name: 'Lọc' }).click();
-    await page.waitForURL(/ten=a\+di\+da/);
+    await page.waitForURL(/tim=a\+di\+da/);
     const url = new URL(page.url());
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ loai: 'book', page: '1', size: '50', ten: 'a di da' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ loai: 'book', page: '1', size: '50', tim: 'a di da' });
     await page.getByTestId('library-count').filter({ hasText: 'Tìm thấy 1 cuốn sách' }).waitFor();
     const cards = page.locator('.library-books .book-card');
     expect(await cards.count()).toBe(1);
     expect(await cards.first().innerText()).toContain('Kinh A-di-đà (phiên âm Hán-Việt)');
 
+    // The same field finds a book by its description (no title holds the words).
+    await page.getByLabel('Tên sách, tác giả').fill('kim cuong');
+    await page.getByRole('button', { name: 'Lọc' }).click();
+    await page.waitForURL(/tim=kim\+cuong/);
+    await page.getByTestId('library-count').filter({ hasText: 'Tìm thấy 1 cuốn sách' }).waitFor();
+    // An address of before with the name field (ten=) opens the one field with its words.
+    await page.goto(`${baseURL}/thu-vien?loai=book&page=1&size=50&ten=kim+cang`, { waitUntil: 'networkidle' });
+    expect(page.url()).toBe(`${baseURL}/thu-vien?loai=book&page=1&size=50&tim=kim+cang`);
+    expect(await page.getByLabel('Tên sách, tác giả').inputValue()).toBe('kim cang');
+    await page.getByTestId('library-count').filter({ hasText: 'Tìm thấy 1 cuốn sách' }).waitFor();
+    expect(await cards.first().innerText()).toContain('Kinh Kim Cang');
+
     // No match: an honest message and a way back.
-    await page.locator('#lib-ten').fill('khong co sach nay');
+    await page.getByLabel('Tên sách, tác giả').fill('khong co sach nay');
     await page.getByRole('button', { name: 'Lọc' }).click();
     await page.getByText('Không tìm thấy sách phù hợp.').waitFor();
     await page.getByTestId('library-empty').getByRole('link', { name: 'Xoá bộ lọc' }).click();
@@ -60,6 +78,35 @@ describe('library and book pages', () => {
     await page.getByRole('link', { name: 'Đọc từ đầu' }).click();
     await page.waitForURL(`${baseURL}/kinh-kim-cang-1/kinh-kim-cang`);
     await page.locator('h1', { hasText: 'Pháp Hội Nhân Do' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows books on the first screen of a phone, the filters behind "Bộ lọc", dates as dd/mm/yyyy', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/thu-vien?loai=book&page=1&size=50`, { waitUntil: 'networkidle' });
+    const card = (await page.locator('.library-books .book-card').first().boundingBox())!;
+    expect(card.y + card.height).toBeLessThanOrEqual(844);
+    expect(await page.locator('#lib-tim').isVisible()).toBe(false);
+    await screenshot(page, 'library-390');
+
+    // Opened, the date is typed day first and read so by the server.
+    await page.locator('summary', { hasText: 'Bộ lọc' }).click();
+    const date = page.locator('#lib-ngay');
+    expect(await date.getAttribute('type')).toBe('text');
+    expect(await date.getAttribute('placeholder')).toBe('ngày/tháng/năm');
+    await date.fill('01/01/2999');
+    await page.getByRole('button', { name: 'Lọc', exact: true }).click();
+    await page.waitForURL(/ngay=01%2F01%2F2999/);
+    await page.getByText('Không tìm thấy sách phù hợp.').waitFor();
+    // The filter in use keeps the box open and shows the date as it was typed.
+    expect(await page.locator('.library-filter-box').getAttribute('open')).not.toBeNull();
+    expect(await date.inputValue()).toBe('01/01/2999');
+    // Addresses of before (yyyy-mm-dd) still work.
+    await page.goto(`${baseURL}/thu-vien?loai=book&page=1&size=50&ngay=2000-01-01`, { waitUntil: 'networkidle' });
+    await page.getByTestId('library-count').filter({ hasText: 'Tìm thấy 9 cuốn sách' }).waitFor();
+    expect(await date.inputValue()).toBe('01/01/2000');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -102,7 +149,8 @@ describe('library and book pages', () => {
 
     const res = await page.goto(`${baseURL}/sach/khong-co`);
     expect(res!.status()).toBe(404);
-    expect(await page.locator('h1').innerText()).toBe('This page could not be found');
+    expect(await page.locator('h1').innerText()).toBe('Không tìm thấy trang này');
+    expect(await page.locator('.error-page').innerText()).toContain('This page could not be found');
 
     // Open Graph for a book.
     const html = await (await fetch(`${baseURL}/sach/kinh-kim-cang`)).text();

@@ -401,4 +401,42 @@ describe('note groups', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('pages the notes in no group, and the reader paints every highlight of a chapter however many', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { token } = await loginAs(context, baseURL);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // More highlights in one chapter than one page of the API holds (100).
+    const anchor = { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: '' };
+    for (let i = 0; i < 103; i++) {
+      await api(token, 'POST', '/notes', {
+        bookCode: 'kinh-kim-cang',
+        chapterCode: 'kinh-kim-cang-1',
+        color: 'yellow',
+        content: 'Như thị ngã văn',
+        anchor,
+      });
+    }
+    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => (CSS.highlights.get('pb-yellow') as Set<unknown> | undefined)?.size === 103);
+
+    // 103 notes in no group: 20 a page, 6 pages; the last has 3.
+    await page.goto(`${baseURL}/profile/note-group`, { waitUntil: 'networkidle' });
+    const ungrouped = page.getByTestId('ungrouped-notes').getByTestId('note-card');
+    expect(await ungrouped.count()).toBe(20);
+    await expect.poll(() => page.locator('#ungrouped-title').innerText()).toBe('Ghi chú chưa vào nhóm (103)');
+    expect(await page.locator('.pagination-status').innerText()).toBe('Trang 1 / 6');
+    const perPage = [await ungrouped.count()];
+    for (let n = 2; n <= 6; n++) {
+      await page.getByRole('link', { name: 'Trang sau' }).click();
+      await page.waitForURL(`${baseURL}/profile/note-group?page=${n}`);
+      await page.locator('.pagination-status', { hasText: `Trang ${n} / 6` }).waitFor();
+      perPage.push(await ungrouped.count());
+    }
+    expect(perPage).toEqual([20, 20, 20, 20, 20, 3]);
+    await screenshot(page, 'note-groups-ungrouped-last-page-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -41,6 +41,8 @@ describe('the chapter reader', () => {
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
     const size = () => page.locator('[data-testid="chapter-text"] p#p-1').evaluate((p) => getComputedStyle(p).fontSize);
     const level = () => page.getByTestId('font-level').innerText();
+    // The text size is in the reader's bar, behind "Aa".
+    await page.locator('details.reader-options > summary').click();
     expect(await level()).toBe('7/10');
     expect(await size()).toBe(`${FONT_SIZE_PX[6]}px`);
     const smaller = page.getByRole('button', { name: 'Chữ nhỏ hơn' });
@@ -136,9 +138,10 @@ describe('the chapter reader', () => {
     const page = await context.newPage();
     await loginAs(context, baseURL);
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
-    const save = page.locator('.reader-tools').getByRole('button', { name: 'Lưu sách' });
-    await save.click();
-    await page.locator('.reader-tools').getByRole('button', { name: 'Đã lưu sách' }).waitFor();
+    const bar = page.getByTestId('reader-bar');
+    await bar.locator('details.reader-options > summary').click();
+    await bar.getByRole('button', { name: 'Lưu sách' }).click();
+    await bar.getByRole('button', { name: 'Đã lưu sách' }).waitFor();
     await screenshot(page, 'reader-tools-390');
     await page.goto(`${baseURL}/profile/reading-list`);
     expect(await page.locator('.reading-list-title').allInnerTexts()).toEqual(['Kinh Kim Cang (phiên âm Hán-Việt)']);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SearchType } from '#common/contracts/search.schema.ts';
@@ -5,6 +8,7 @@ import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -83,7 +87,7 @@ describe('search', () => {
     expect(await cards.count()).toBeLessThanOrEqual(10);
     expect(await page.locator('.search-tab[aria-current="page"]').getAttribute('data-type')).toBe('all');
     // The strict search marks the whole phrase, as the text writes it.
-    const marks = await page.locator('.search-results mark.search-hit').allInnerTexts();
+    const marks = await page.locator('.search-results mark.search-hit:visible').allInnerTexts();
     expect(marks.length).toBeGreaterThan(0);
     for (const mark of marks) expect(fold(mark), mark).toBe('phat giao');
     expect(marks).toContain('Phật giáo');
@@ -117,6 +121,136 @@ describe('search', () => {
     await page.close();
   });
 
+  it('shows one passage per result on a phone, and the others behind "Xem thêm N đoạn"', async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/search?query=phat&mode=strict&type=book`, { waitUntil: 'networkidle' });
+    await waitForSummary(page, /kết quả cho “phat”/);
+    const cards = page.locator('.search-result');
+    // Each card shows one passage at first; the others are folded away.
+    for (const card of await cards.all()) {
+      expect(await card.locator('a.search-passage:visible').count()).toBe(1);
+    }
+    // The book with the most matching passages: more than the page holds, so opening asks for them.
+    const counts = await cards.evaluateAll((els) =>
+      els.map((el) => Number(/Xem thêm (\d+)/.exec(el.textContent ?? '')?.[1] ?? 0)),
+    );
+    const most = counts.indexOf(Math.max(...counts));
+    expect(counts[most]).toBeGreaterThan(2);
+    const card = cards.nth(most);
+    const toggle = card.locator('summary', { hasText: `Xem thêm ${counts[most]} đoạn` });
+    const asked = page.waitForRequest((r) => r.url().includes('/search/doan'));
+    await toggle.click();
+    await asked;
+    await card.locator('summary', { hasText: 'Thu gọn' }).waitFor();
+    const shown = Math.min(counts[most]!, 49);
+    await page.waitForFunction(
+      ([index, n]) =>
+        document.querySelectorAll('.search-result')[index]!.querySelectorAll('a.search-passage').length === n,
+      [most, shown + 1] as const,
+    );
+    const passages = card.locator('a.search-passage');
+    for (const link of await passages.all()) {
+      expect(await link.locator('mark.search-hit').count()).toBeGreaterThan(0);
+      expect(await link.getAttribute('href')).toMatch(/\?tim=phat#p-\d+$/);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, 'search-more-passages-320');
+    // Folded again, one passage.
+    await card.locator('summary', { hasText: 'Thu gọn' }).click();
+    expect(await card.locator('a.search-passage:visible').count()).toBe(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'search-results-one-passage-390');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('suggests titles while typing, as a combobox driven by the keyboard', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchPageErrors(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/public/search/suggestions'))
+        asked.push(new URL(r.url()).searchParams.get('query')!);
+    });
+    await page.goto(`${baseURL}/search`, { waitUntil: 'networkidle' });
+    const box = page.getByRole('combobox', { name: 'Từ khoá' });
+    const list = page.getByRole('listbox', { name: 'Gợi ý' });
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await box.click();
+    await page.keyboard.type('k');
+    await page.waitForTimeout(400);
+    // One character asks nothing.
+    expect(asked).toEqual([]);
+    expect(await list.isVisible()).toBe(false);
+    await page.keyboard.type('im cang', { delay: 20 });
+    await list.waitFor();
+    // Typing quickly asks once, for what was typed when the typing paused.
+    expect(asked).toEqual(['kim cang']);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    const options = list.getByRole('option');
+    expect(await options.first().innerText()).toMatch(/^Kinh Kim Cang \(phiên âm Hán-Việt\)\s+Sách$/);
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, 'search-suggestions-390');
+    // axe, with the list open and an option marked: nothing serious or critical.
+    await page.keyboard.press('ArrowDown');
+    await page.evaluate(axeSource);
+    const violations = (await page.evaluate(() =>
+      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+        resultTypes: ['violations'],
+      }),
+    )) as AxeResults;
+    expect(
+      violations.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    await page.keyboard.press('ArrowUp');
+
+    // ↓ marks the first, ↑ goes back into the field; Escape closes, ↓ opens again.
+    await page.keyboard.press('ArrowDown');
+    const firstId = await options.first().getAttribute('id');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(firstId);
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+    await page.keyboard.press('Escape');
+    expect(await list.isVisible()).toBe(false);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    // Escape closed the list only: what was typed stays.
+    expect(await box.inputValue()).toBe('kim cang');
+    await page.keyboard.press('ArrowDown');
+    expect(await list.isVisible()).toBe(true);
+    expect(await box.getAttribute('aria-activedescendant')).toBe(firstId);
+    // Enter opens the one chosen.
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseURL}/sach/kinh-kim-cang`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('suggests on the home page too, and a tap chooses (touch)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(baseURL, { waitUntil: 'networkidle' });
+    const box = page.locator('#home-query');
+    await box.tap();
+    await box.pressSequentially('chua h', { delay: 20 });
+    const option = page.getByRole('listbox', { name: 'Gợi ý' }).getByRole('option', { name: /^Chùa Hương/ });
+    await option.waitFor();
+    await screenshot(page, 'home-suggestions-390');
+    await option.tap();
+    await page.waitForURL(/\/tin-tuc\/[a-z0-9-]+$/);
+    await page.locator('h1', { hasText: 'Chùa Hương' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('switches type tabs whose counts add up to the "all" count', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchPageErrors(page);
@@ -132,7 +266,7 @@ describe('search', () => {
     expect(tabTexts.map((t) => t.replace(/\s+/g, ''))).toEqual([
       `Tấtcả${counts.all}`,
       `Sách${counts.book}`,
-      `Lờigiảng${counts.transcript}`,
+      `Lờitrongbàigiảng${counts.transcript}`,
       `Bàiviết${counts.article}`,
     ]);
     expect(counts.book).toBeGreaterThan(0);
@@ -144,7 +278,7 @@ describe('search', () => {
     const labelTexts = () => labels.allTextContents();
     const firstPage = new Set(await labelTexts());
     expect(firstPage.has('Sách') && firstPage.has('Bài viết')).toBe(true);
-    expect([...firstPage].every((label) => ['Sách', 'Lời giảng', 'Bài viết'].includes(label))).toBe(true);
+    expect([...firstPage].every((label) => ['Sách', 'Lời trong bài giảng', 'Bài viết'].includes(label))).toBe(true);
 
     await page
       .getByRole('navigation', { name: 'Loại nội dung' })
@@ -195,7 +329,7 @@ describe('search', () => {
       new Set(['Sách']),
     );
     // Broad search marks each word wherever it is (neighbouring words share one mark).
-    const marks = (await page.locator('.search-results mark.search-hit').allInnerTexts()).map(fold);
+    const marks = (await page.locator('.search-results mark.search-hit:visible').allInnerTexts()).map(fold);
     expect(marks.length).toBeGreaterThan(0);
     for (const mark of marks) for (const word of mark.split(' ')) expect(['nhu', 'thi', 'van']).toContain(word);
     expect(errors).toEqual([]);
@@ -256,7 +390,7 @@ describe('search', () => {
     expect(await suggestion.count()).toBe(0);
     expect(await page.locator('.search-result').count()).toBeGreaterThan(0);
     // With diacritics typed, only "phật" is marked (not "phát", "phất"…).
-    const marks = await page.locator('.search-results mark.search-hit').allInnerTexts();
+    const marks = await page.locator('.search-results mark.search-hit:visible').allInnerTexts();
     expect(marks.length).toBeGreaterThan(0);
     for (const mark of marks) expect(mark.toLowerCase()).toBe('phật');
     expect(errors).toEqual([]);
@@ -460,7 +594,7 @@ describe('search', () => {
     await page.close();
   });
 
-  it('lists a query searched twice on the most-searched page, linking to its search', async () => {
+  it('lists a query searched by two readers on the most-searched page, linking to its search', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchPageErrors(page);
     // A query no other test searches, so its count is known.
@@ -468,18 +602,23 @@ describe('search', () => {
     await page.goto(`${baseURL}/bai-viet/tim-kiem-nhieu`, { waitUntil: 'networkidle' });
     expect(await page.locator('.popular-query-text', { hasText: query }).count()).toBe(0);
 
-    for (let i = 0; i < 2; i++) {
-      await page.goto(`${baseURL}/search`, { waitUntil: 'networkidle' });
-      await page.locator('#search-query').fill(query);
-      await page.locator('#search-query').press('Enter');
-      await page.waitForURL(`${baseURL}/search?query=yen+tu&mode=strict&type=all`);
-      await waitForSummary(page, /^\d+ kết quả cho “yen tu”$/);
-      // Searched once, it is not listed yet.
-      if (i === 0) {
-        await page.goto(`${baseURL}/bai-viet/tim-kiem-nhieu`, { waitUntil: 'networkidle' });
-        expect(await page.locator('.popular-query-text', { hasText: query }).count()).toBe(0);
-      }
-    }
+    const searchFrom = async (from: Page) => {
+      await from.goto(`${baseURL}/search`, { waitUntil: 'networkidle' });
+      await from.locator('#search-query').fill(query);
+      await from.locator('#search-query').press('Enter');
+      await from.waitForURL(`${baseURL}/search?query=yen+tu&mode=strict&type=all`);
+      await waitForSummary(from, /^\d+ kết quả cho “yen tu”$/);
+    };
+    // One reader searching it again and again counts once: it is not listed yet.
+    for (let i = 0; i < 3; i++) await searchFrom(page);
+    await page.goto(`${baseURL}/bai-viet/tim-kiem-nhieu`, { waitUntil: 'networkidle' });
+    expect(await page.locator('.popular-query-text', { hasText: query }).count()).toBe(0);
+    // A second reader (logged in: counted by account) makes two.
+    const otherContext = await browser.newContext({ viewport: DESKTOP });
+    await loginAs(otherContext, baseURL);
+    const other = await otherContext.newPage();
+    await searchFrom(other);
+    await otherContext.close();
     // A query that finds nothing is never counted, however often it is searched.
     for (let i = 0; i < 2; i++) {
       await page.goto(`${baseURL}/search?query=khong+co+gi+ca+xyz`, { waitUntil: 'networkidle' });

@@ -19,8 +19,9 @@ describe('app shell', () => {
     for (const path of ['/404', '/trang-khong-ton-tai', '/mot/hai/ba/bon', '/profile/khong-co']) {
       const res = await page.goto(`${baseURL}${path}`);
       expect(res!.status(), path).toBe(404);
-      expect(await page.locator('h1').innerText(), path).toBe('This page could not be found');
-      expect(await page.getByText('Không tìm thấy trang bạn cần.').count()).toBe(1);
+      expect(await page.locator('h1').innerText(), path).toBe('Không tìm thấy trang này');
+      expect(await page.locator('.error-page').innerText(), path).toContain('This page could not be found');
+      expect(await page.title(), path).toBe('Không tìm thấy trang này — Pháp Bảo');
       const home = page.getByRole('link', { name: 'Về trang chủ' });
       expect(await home.getAttribute('href')).toBe('/');
     }

@@ -99,6 +99,21 @@ describe('videos', () => {
     await page.close();
   });
 
+  it('shows the title and details above the transcript on a phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseURL}/videos?xem=thien-tong-la-gi`, { waitUntil: 'networkidle' });
+    const transcript = (await page.locator('.video-main .talk-transcript').boundingBox())!;
+    const title = (await page.locator('#video-title').boundingBox())!;
+    const meta = (await page.locator('.video-meta').boundingBox())!;
+    const license = (await page.locator('.video-license').boundingBox())!;
+    for (const box of [title, meta, license]) expect(box.y + box.height).toBeLessThanOrEqual(transcript.y);
+    // The title is on the first screen, right under the video.
+    expect(title.y + title.height).toBeLessThan(844);
+    const frame = (await page.locator('.video-frame').boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(frame.y + frame.height);
+    await page.close();
+  });
+
   it('opens a video at a moment from its address', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${baseURL}/videos?xem=thien-tong-la-gi&t=20`, { waitUntil: 'networkidle' });

@@ -37,6 +37,8 @@ export function availableEngines(): Promise<DialectName[]> {
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL: the new database's address, for a server process of its own (tests/e2e/durability.test.ts). */
+  url?: string;
   /** Closes the connection and drops the PostgreSQL database created for this test file. */
   drop(): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function createTestDatabase(engine: DialectName): Promise<TestDatab
   await migrateToLatest(database);
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });

@@ -31,7 +31,10 @@ export async function createTestApp(
   options: {
     demo?: boolean;
     env?: Record<string, string>;
-    rateLimit?: { perIp: number; perUsername: number; windowMs: number };
+    loginThrottle?: { perIp: number; windowMs: number; freeFailures: number };
+    now?: () => Date;
+    accountLimits?: { notes?: number; noteGroups?: number; writes?: number; writeWindowMs?: number };
+    recoveryLimits?: { perAddress?: number; perEmail?: number; windowMs?: number };
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-test-'));
@@ -46,12 +49,16 @@ export async function createTestApp(
     logger,
     media,
     demoDir: DEMO_DIR,
-    rateLimit: options.rateLimit,
+    loginThrottle: options.loginThrottle,
+    now: options.now,
+    accountLimits: options.accountLimits,
+    recoveryLimits: options.recoveryLimits,
   });
   await services.site.ensureDefaults();
   await services.searchIndexer.ensureCurrent();
   if (options.demo !== false) {
     await services.demoImport.importOnce();
+    await services.demoImport.fillQuoteMeanings();
     await services.demoImport.importTalksOnce();
     await services.demoImport.importVideosOnce();
     // Last: compilations point at the books, talks, videos and articles imported above.
@@ -65,6 +72,7 @@ export async function createTestApp(
     db,
     mediaDir: env.MEDIA_DIR,
     async close() {
+      services.accountRecovery.close();
       await db.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '#app/lib/layout-data.ts';
 import { player, usePlayer } from '#app/lib/player-store.ts';
 import { formatClock } from '#common/clock.ts';
-
-const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+import { SpeedButton } from './speed-button.tsx';
 
 /** Previous / next track: drawn, so they do not depend on a font having the symbols. */
 function TrackIcon({ next }: { next?: boolean }) {
@@ -28,7 +27,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 /**
  * The player bar: one <audio> for the whole site, kept in the root so a talk plays on across
- * pages. Play and pause, back and forward 15 s, a seek bar, speed, previous and next in the
+ * pages. Play and pause, back and forward 15 s, a seek bar with the times at both ends, speed, previous and next in the
  * queue, the lock-screen controls of phones (Media Session), and keys K (play/pause), J and L
  * (back and forward 15 s) anywhere but in a form field.
  */
@@ -91,7 +90,7 @@ export function GlobalPlayer() {
         <section className="player-bar" aria-label="Trình phát pháp âm" data-testid="player-bar">
           <div className="player-bar-inner">
             <div className="player-bar-info">
-              <Link to={talk.pageUrl} className="player-bar-title">
+              <Link to={talk.pageUrl} className="player-bar-title" title={talk.title}>
                 {talk.title}
               </Link>
               <span className="player-bar-album">{talk.albumTitle}</span>
@@ -100,7 +99,7 @@ export function GlobalPlayer() {
               {state.queue.length > 1 ? (
                 <button
                   type="button"
-                  className="icon-button"
+                  className="icon-button player-bar-prev"
                   onClick={() => player.playAt(state.index - 1)}
                   disabled={state.index === 0}
                   aria-label="Bài trước"
@@ -136,7 +135,7 @@ export function GlobalPlayer() {
               {state.queue.length > 1 ? (
                 <button
                   type="button"
-                  className="icon-button"
+                  className="icon-button player-bar-next"
                   onClick={() => player.playAt(state.index + 1)}
                   disabled={state.index + 1 >= state.queue.length}
                   aria-label="Bài sau"
@@ -158,18 +157,8 @@ export function GlobalPlayer() {
               />
               <span className="player-bar-time">{formatClock(state.duration || talk.duration)}</span>
             </div>
-            <select
-              className="player-bar-speed"
-              value={state.rate}
-              onChange={(e) => player.setRate(Number(e.target.value))}
-              aria-label="Tốc độ"
-            >
-              {SPEEDS.map((s) => (
-                <option key={s} value={s}>
-                  {s.toLocaleString('vi-VN')}×
-                </option>
-              ))}
-            </select>
+            {/* Placed by the stylesheet: beside the seek bar, or beside play on a narrow phone. */}
+            <SpeedButton className="player-bar-speed" testId="player-speed" />
             <button type="button" className="icon-button" onClick={() => player.close()} aria-label="Đóng trình phát">
               ✕
             </button>

@@ -12,10 +12,36 @@ import {
 } from '#app/lib/player-store.ts';
 import type { Talk } from '#common/contracts/audio.schema.ts';
 import { Transcript, type Cue } from '#app/components/media/transcript.tsx';
+import { SpeedButton } from './speed-button.tsx';
+
+/** Play and pause, drawn: a font's ▶ and ❚❚ differ in size from phone to phone. */
+function PlayIcon({ pause }: { pause: boolean }) {
+  return (
+    <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
+      <path d={pause ? 'M6 5h4v14H6zM14 5h4v14h-4z' : 'M8 5v14l11-7z'} fill="currentColor" />
+    </svg>
+  );
+}
+
+/** A turning arrow, back (anticlockwise) or forward; the "15" is written beside it. */
+function SkipIcon({ forward }: { forward?: boolean }) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      style={forward ? { transform: 'scaleX(-1)' } : undefined}
+    >
+      <path d="M12 5V2L7 6l5 4V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8z" fill="currentColor" />
+    </svg>
+  );
+}
 
 /**
- * A talk on its page: play and pause (through the site's one player, so it plays on when the
- * reader moves to another page), back and forward 15 s, the timeline with the reader's bookmarks,
+ * A talk on its page: speed, play and pause (through the site's one player, so it plays on when the
+ * reader moves to another page), back and forward 15 s, the timeline with the time listened at
+ * its left end and the talk's length at its right end, the reader's bookmarks on it,
  * and the transcript following playback — the line being read is marked and kept in view; a click
  * on a line plays from there. `startAt` (a search hit in the transcript) readies the talk at that
  * moment.
@@ -57,6 +83,10 @@ export function TalkPlayer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [talk.id, startAt]);
 
+  const resuming = resumeAt > 0 && !isCurrent;
+  const playLabel =
+    isCurrent && state.playing ? 'Tạm dừng' : resuming ? `Nghe tiếp từ ${formatClock(resumeAt)}` : 'Phát';
+
   const playFrom = (seconds: number) => {
     if (isCurrent) {
       player.seek(seconds);
@@ -68,42 +98,55 @@ export function TalkPlayer({
 
   return (
     <section className="talk-player" aria-label={`Nghe: ${talk.title}`} data-testid="talk-player">
-      <div className="talk-controls">
+      {/* One row at every width (320 px too): speed, back, a big round play, forward. */}
+      <div className="talk-transport">
+        <SpeedButton className="talk-speed" testId="talk-speed" />
         <button
           type="button"
-          className="button button-primary talk-play"
-          onClick={() => (isCurrent ? player.toggle() : player.load(queue, index, { autoplay: true }))}
-          data-testid="talk-play"
-        >
-          {isCurrent && state.playing
-            ? 'Tạm dừng'
-            : resumeAt > 0 && !isCurrent
-              ? `Nghe tiếp từ ${formatClock(resumeAt)}`
-              : 'Phát'}
-        </button>
-        <button
-          type="button"
-          className="button button-ghost"
+          className="talk-skip"
           onClick={() => player.skip(-15)}
           disabled={!isCurrent}
           aria-label="Lùi 15 giây"
         >
-          −15 giây
+          <SkipIcon />
+          <span aria-hidden="true">15</span>
         </button>
-        <span className="talk-time" aria-live="off">
-          {formatClock(time)} / {formatClock(talk.duration)}
-        </span>
         <button
           type="button"
-          className="button button-ghost"
+          className="talk-play"
+          onClick={() => (isCurrent ? player.toggle() : player.load(queue, index, { autoplay: true }))}
+          data-testid="talk-play"
+        >
+          <PlayIcon pause={isCurrent && state.playing} />
+          <span className="visually-hidden">{playLabel}</span>
+        </button>
+        <button
+          type="button"
+          className="talk-skip"
           onClick={() => player.skip(15)}
           disabled={!isCurrent}
           aria-label="Tới 15 giây"
         >
-          +15 giây
+          <SkipIcon forward />
+          <span aria-hidden="true">15</span>
         </button>
       </div>
-      <Timeline duration={talk.duration} time={time} bookmarks={bookmarks ?? []} onSeek={playFrom} />
+      {resuming ? (
+        <p className="talk-resume-note" aria-hidden="true">
+          {playLabel}
+        </p>
+      ) : null}
+      <div className="talk-seek">
+        <span className="talk-time">
+          <span className="visually-hidden">Đã nghe </span>
+          {formatClock(time)}
+        </span>
+        <Timeline duration={talk.duration} time={time} bookmarks={bookmarks ?? []} onSeek={playFrom} />
+        <span className="talk-duration">
+          <span className="visually-hidden">Độ dài </span>
+          {formatClock(talk.duration)}
+        </span>
+      </div>
       <Bookmarks talk={talk} time={time} bookmarks={bookmarks} loginPath={loginPath} onSeek={playFrom} />
       <ClipSharer talk={talk} time={time} />
       <Transcript cues={cues} time={time} onSeek={playFrom} />

@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import { SearchIcon } from '../ui/icons.tsx';
+import { SuggestInput } from '../search/suggest-input.tsx';
 
-/** The home page's search box: submits to /search with mode strict and type all. */
+/** The home page's search box: submits to /search with mode strict and type all; suggests while typing. */
 export function HomeSearchBox() {
   return (
     <Form method="get" action="/search" className="home-search" role="search">
@@ -9,14 +10,12 @@ export function HomeSearchBox() {
         Tìm trong thư viện
       </label>
       <SearchIcon size={22} className="home-search-icon" />
-      <input
+      <SuggestInput
         id="home-query"
         name="query"
-        type="search"
         required
         maxLength={300}
         placeholder="Tìm kinh sách, pháp âm, bài viết… có dấu hay không dấu đều được"
-        autoComplete="off"
         enterKeyHint="search"
       />
       <input type="hidden" name="mode" value="strict" />

@@ -29,12 +29,9 @@ export function AccountActions({ user, variant }: { user: User | null; variant: 
   }
   return (
     <>
-      <Link
-        to="/profile"
-        className={variant === 'header' ? 'account-link' : 'button button-ghost'}
-        aria-label="Tài khoản"
-      >
+      <Link to="/profile" className={variant === 'header' ? 'account-link' : 'button button-ghost'}>
         <Avatar user={user} size={variant === 'header' ? 32 : 24} />
+        {/* Named by its visible words (WCAG 2.5.3): the reader's own name leads to their account. */}
         <span className="account-name">{variant === 'header' ? user.displayName : 'Tài khoản'}</span>
       </Link>
       <Form method="post" action="/logout" className="logout-form">

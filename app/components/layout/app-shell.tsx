@@ -6,6 +6,7 @@ import { useMergeDeviceHistory } from '#app/lib/use-merge-device-history.ts';
 import { LoadingBar } from '../ui/loading-bar.tsx';
 import { OfflineFlag } from '../ui/offline-flag.tsx';
 import { ScrollToTop } from '../ui/scroll-to-top.tsx';
+import { SlowPart } from '../ui/slow-part.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { buildMainMenu, EMPTY_COUNTS, NO_SITE_LINKS } from './menu.ts';
@@ -53,9 +54,11 @@ export function AppShell({ children, className }: { children: React.ReactNode; c
       <SiteHeader menu={menu} variant={variant} user={user} />
       <MobileHeader menu={menu} variant={variant} user={user} />
       <OfflineFlag />
-      <main id="main" className="site-main">
+      {/* tabIndex: the skip link moves the keyboard focus here, not only the scroll position. */}
+      <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
+      {layout === null ? <SlowPart /> : null}
       <SiteFooter quote={layout?.footerQuote ?? null} links={layout?.links ?? null} />
       <BottomBar />
       <ScrollToTop />

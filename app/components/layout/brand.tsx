@@ -4,7 +4,8 @@ import { LotusIcon } from '../ui/icons.tsx';
 
 export function Brand({ compact = false }: { compact?: boolean }) {
   return (
-    <Link to="/" className="brand" aria-label={`${SITE_NAME} — trang chủ`}>
+    // No aria-label: the link's name is its visible words (WCAG 2.5.3), then where it leads.
+    <Link to="/" className="brand">
       <span className="brand-mark">
         <LotusIcon size={compact ? 26 : 30} />
       </span>
@@ -12,6 +13,7 @@ export function Brand({ compact = false }: { compact?: boolean }) {
         <span className="brand-name">{SITE_NAME}</span>
         {compact ? null : <span className="brand-tagline">{SITE_TAGLINE}</span>}
       </span>
+      <span className="visually-hidden"> — trang chủ</span>
     </Link>
   );
 }

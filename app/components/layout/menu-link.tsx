@@ -15,10 +15,17 @@ export function MenuLinkItem({
   className?: string;
   onNavigate?: () => void;
 }) {
+  // The count is read as words ("9 cuốn sách"); the pill shows the number alone.
   const badge = link.badge ? (
-    <span className="menu-badge" aria-label={`${link.badge} mục`}>
-      {link.badge}
-    </span>
+    <>
+      <span className="menu-badge" aria-hidden="true">
+        {link.badge}
+      </span>
+      <span className="visually-hidden">
+        {' '}
+        ({link.badge} {link.badgeUnit ?? 'mục'})
+      </span>
+    </>
   ) : null;
   if (link.external) {
     return (

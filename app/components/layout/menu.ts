@@ -8,6 +8,8 @@ export interface MenuLink {
   to: string;
   external?: boolean;
   badge?: number;
+  /** What the badge counts, read after the number by screen readers ("cuốn sách"). */
+  badgeUnit?: string;
   /** Only shown to readers who are logged in. */
   requiresLogin?: boolean;
   /** Only shown to moderators and admins. */
@@ -40,7 +42,7 @@ function withoutMissing(links: (MenuLink | null)[]): MenuLink[] {
   return links.filter((l): l is MenuLink => l !== null);
 }
 
-/** The main menu of seed-spec.md §2, with badges counted from the database. */
+/** The main menu of product spec §2, with badges counted from the database. */
 export function buildMainMenu(counts: ContentCounts, links: SiteLinks): MenuEntry[] {
   return [
     { label: 'Tìm kiếm', to: '/search' },
@@ -48,10 +50,10 @@ export function buildMainMenu(counts: ContentCounts, links: SiteLinks): MenuEntr
       label: 'Thư viện',
       to: BOOK_LIBRARY_PATH,
       children: withoutMissing([
-        { label: 'Sách', to: BOOK_LIBRARY_PATH, badge: counts.books },
-        { label: 'Pháp âm', to: AUDIO_LIBRARY_PATH, badge: counts.talks },
-        { label: 'Video', to: '/videos', badge: counts.videos },
-        { label: 'Tổng hợp', to: '/tong-hop', badge: counts.compilations },
+        { label: 'Sách', to: BOOK_LIBRARY_PATH, badge: counts.books, badgeUnit: 'cuốn sách' },
+        { label: 'Pháp âm', to: AUDIO_LIBRARY_PATH, badge: counts.talks, badgeUnit: 'bài pháp âm' },
+        { label: 'Video', to: '/videos', badge: counts.videos, badgeUnit: 'video' },
+        { label: 'Tổng hợp', to: '/tong-hop', badge: counts.compilations, badgeUnit: 'tuyển tập' },
         { label: 'Tìm kiếm nhiều', to: '/bai-viet/tim-kiem-nhieu' },
         links.dictionaryUrl ? { label: 'Từ điển Phật học', to: links.dictionaryUrl, external: true } : null,
         { label: 'Lịch sử đọc', to: '/profile/reading-history' },

@@ -10,9 +10,9 @@ function TranslatorForm({ action }: { action: string }) {
   return (
     <section className="translator-band" aria-labelledby="translator-title">
       <div>
-        <h3 className="footer-heading" id="translator-title">
+        <h2 className="footer-heading" id="translator-title">
           Tham gia dịch thuật
-        </h3>
+        </h2>
         <p className="footer-note">
           Bạn đọc được tiếng Anh, Hán văn hay Pali và muốn góp sức chuyển ngữ kinh sách? Hãy để lại lời nhắn; ban điều
           hành sẽ liên lạc với bạn.
@@ -85,7 +85,7 @@ export function SiteFooter({ quote, links }: { quote: FooterQuote | null; links:
         </section>
 
         <nav className="footer-links" aria-label="Thư viện">
-          <h3 className="footer-heading">Thư viện</h3>
+          <h2 className="footer-heading">Thư viện</h2>
           <ul>
             <li>
               <Link to={BOOK_LIBRARY_PATH}>Sách</Link>
@@ -103,7 +103,7 @@ export function SiteFooter({ quote, links }: { quote: FooterQuote | null; links:
         </nav>
 
         <nav className="footer-links" aria-label={`Về ${SITE_NAME}`}>
-          <h3 className="footer-heading">Về {SITE_NAME}</h3>
+          <h2 className="footer-heading">Về {SITE_NAME}</h2>
           <ul>
             <li>
               <Link to="/bai-viet/thu-ngo">Thư ngỏ</Link>
@@ -126,7 +126,7 @@ export function SiteFooter({ quote, links }: { quote: FooterQuote | null; links:
 
         {hasContact ? (
           <section className="footer-contact" aria-label="Liên hệ">
-            <h3 className="footer-heading">Liên hệ</h3>
+            <h2 className="footer-heading">Liên hệ</h2>
             <ul>
               {links.contactAddress ? (
                 <li>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatClock } from '#common/clock.ts';
+import { scrollBehavior } from '#app/lib/motion.ts';
 import '#app/styles/transcript.css';
 
 /** One timed line of a WebVTT transcript. */
@@ -28,12 +29,16 @@ export function Transcript({
   time,
   onSeek,
   title = 'Lời giảng',
+  headingLevel = 3,
 }: {
   cues: readonly Cue[];
   time: number;
   onSeek: (seconds: number) => void;
   title?: string;
+  /** The level of its heading in the page's outline (right under the page's h1 on the video page). */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const list = useRef<HTMLOListElement>(null);
   const current = cueAt(cues, time);
 
@@ -43,14 +48,14 @@ export function Transcript({
     if (!box || !line) return;
     const top = line.offsetTop - box.offsetTop;
     if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - line.offsetHeight) {
-      box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: 'smooth' });
+      box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: scrollBehavior() });
     }
   }, [current]);
 
   if (cues.length === 0) return null;
   return (
     <div className="talk-transcript">
-      <h3>{title}</h3>
+      <Heading>{title}</Heading>
       <ol ref={list} className="talk-cues" data-testid="transcript">
         {cues.map((cue, i) => (
           <li key={i} data-cue={i} aria-current={i === current ? 'true' : undefined}>

@@ -5,8 +5,9 @@ import {
   NOTE_GROUP_NAME_MAX,
   type NoteGroup,
 } from '#common/contracts/note-group.schema.ts';
-import type { Note } from '#common/contracts/note.schema.ts';
+import type { Note, NotesPage } from '#common/contracts/note.schema.ts';
 import { noteGroupPath } from '#common/paths.ts';
+import { Pagination } from '#app/components/ui/pagination.tsx';
 import { formatNumber } from '#app/lib/format.ts';
 import { noteGroupStore } from '#app/lib/note-group-store.ts';
 import { showToast } from '#app/lib/toast-store.ts';
@@ -14,8 +15,11 @@ import type { NoteGroupsAction } from '#app/routes/profile/note-groups.tsx';
 import { NoteCard } from './note-card.tsx';
 import { NoteGroupStateBadge } from './note-group-state.tsx';
 
+const NOTE_GROUPS_PATH = '/profile/note-group';
+
 /** /profile/note-group: the reader's groups, a form to make one, and the notes in no group yet. */
-export function NoteGroupListView({ groups, ungrouped }: { groups: NoteGroup[]; ungrouped: Note[] }) {
+export function NoteGroupListView({ groups, ungrouped }: { groups: NoteGroup[]; ungrouped: NotesPage }) {
+  const pageCount = Math.max(1, Math.ceil(ungrouped.total / ungrouped.perPage));
   // The store's list follows the page (the reader's popup in a chapter offers these groups).
   useEffect(() => noteGroupStore.setAllNoteGroups(groups), [groups]);
   return (
@@ -61,15 +65,17 @@ export function NoteGroupListView({ groups, ungrouped }: { groups: NoteGroup[]; 
       <CreateGroupForm />
 
       <section className="note-groups-section" aria-labelledby="ungrouped-title">
-        <h2 id="ungrouped-title">Ghi chú chưa vào nhóm</h2>
-        {ungrouped.length === 0 ? (
+        <h2 id="ungrouped-title">
+          Ghi chú chưa vào nhóm{ungrouped.total > 0 ? ` (${formatNumber(ungrouped.total)})` : ''}
+        </h2>
+        {ungrouped.total === 0 ? (
           <p className="note-groups-muted">
             Mọi ghi chú của bạn đều đã có nhóm. Khi đọc một chương, chọn đoạn văn rồi chọn màu để đánh dấu; đoạn nào
             chưa chọn nhóm sẽ nằm ở đây.
           </p>
         ) : (
           <ul className="note-list" data-testid="ungrouped-notes">
-            {ungrouped.map((note) => (
+            {ungrouped.items.map((note) => (
               <li key={note.id}>
                 <NoteCard note={note}>
                   <MoveNoteForm note={note} groups={groups} />
@@ -78,6 +84,13 @@ export function NoteGroupListView({ groups, ungrouped }: { groups: NoteGroup[]; 
             ))}
           </ul>
         )}
+        {pageCount > 1 ? (
+          <Pagination
+            page={ungrouped.page}
+            pageCount={pageCount}
+            hrefFor={(page) => (page > 1 ? `${NOTE_GROUPS_PATH}?page=${page}` : NOTE_GROUPS_PATH)}
+          />
+        ) : null}
       </section>
     </section>
   );

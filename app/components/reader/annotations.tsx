@@ -1,37 +1,78 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { HIGHLIGHT_COLORS, type HighlightColor, type Note, type NoteAnchor } from '#common/contracts/note.schema.ts';
+import type { Note, NoteAnchor } from '#common/contracts/note.schema.ts';
+import { HIGHLIGHT_COLORS, type HighlightColor } from '#common/contracts/note.values.ts';
 import {
-  type NoteGroupChoice,
   noteGroupStore,
   offeredNoteGroups,
   preselectedNoteGroupId,
   useNoteGroupStore,
 } from '#app/lib/note-group-store.ts';
 import { showToast } from '#app/lib/toast-store.ts';
-import { CloseIcon } from '../ui/icons.tsx';
+import { COLOR_LABELS } from './highlight-colors.ts';
 import { anchorFromRange, rangeFromAnchor } from './text-anchor.ts';
 
-export const COLOR_LABELS: Record<HighlightColor, string> = { aqua: 'Xanh', yellow: 'Vàng', red: 'Đỏ' };
+export { COLOR_LABELS };
+
+// The note panel opens only on a highlight (logged-in readers): its code comes on the first opening.
+const NotePanel = lazy(() => import('./note-panel.tsx'));
 
 /** The CSS Custom Highlight API paints without touching the DOM, so React's text stays as it is. */
 function supportsHighlights(): boolean {
   return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight !== 'undefined';
 }
 
+/** Highlights whose reader wrote a note: underlined as well (pb-noted), and marked in the margin. */
+const hasNote = (note: Note) => (note.body ?? '').trim() !== '';
+
 function paint(container: HTMLElement, notes: Note[]): Map<number, Range> {
   const ranges = new Map<number, Range>();
   if (!supportsHighlights()) return ranges;
   const byColor: Record<HighlightColor, Range[]> = { aqua: [], yellow: [], red: [] };
+  const noted: Range[] = [];
   for (const note of notes) {
     const range = note.anchor ? rangeFromAnchor(container, note.anchor) : null;
     if (!range) continue;
     ranges.set(note.id, range);
     byColor[note.color].push(range);
+    if (hasNote(note)) noted.push(range);
   }
   for (const color of HIGHLIGHT_COLORS) CSS.highlights.set(`pb-${color}`, new Highlight(...byColor[color]));
+  CSS.highlights.set('pb-noted', new Highlight(...noted));
   return ranges;
 }
+
+interface NoteMark {
+  id: number;
+  top: number;
+  left: number;
+  label: string;
+}
+
+/** Where each note's mark goes: in the right margin, level with the last line of its highlight (page coordinates). */
+function placeNoteMarks(container: HTMLElement, notes: Note[], ranges: Map<number, Range>): NoteMark[] {
+  const right = container.getBoundingClientRect().right + window.scrollX;
+  const marks: NoteMark[] = [];
+  for (const note of notes) {
+    const range = ranges.get(note.id);
+    if (!range || !hasNote(note)) continue;
+    const lines = range.getClientRects();
+    const last = lines[lines.length - 1];
+    if (!last) continue;
+    const quote = note.content.length > 40 ? `${note.content.slice(0, 40)}…` : note.content;
+    marks.push({
+      id: note.id,
+      top: last.top + last.height / 2 + window.scrollY,
+      left: right,
+      label: `Mở ghi chú của đoạn “${quote}”`,
+    });
+  }
+  return marks;
+}
+
+const sameMarks = (a: NoteMark[], b: NoteMark[]) =>
+  a.length === b.length &&
+  a.every((m, i) => m.id === b[i]!.id && m.top === b[i]!.top && m.left === b[i]!.left && m.label === b[i]!.label);
 
 function caretRangeAt(x: number, y: number): Range | null {
   const doc = document as Document & {
@@ -74,6 +115,9 @@ export function ReaderAnnotations({
   loginPath: string;
 }) {
   const [popup, setPopup] = useState<PopupState | null>(null);
+  const [marks, setMarks] = useState<NoteMark[]>([]);
+  // Bumped when the text reflows (a new width or text size, the web fonts arriving): the marks follow.
+  const [reflow, setReflow] = useState(0);
   const [activeId, setActiveId] = useState<number | null>(null);
   const [addedTo, setAddedTo] = useState<{ noteId: number; name: string } | null>(null);
   const ranges = useRef(new Map<number, Range>());
@@ -93,9 +137,24 @@ export function ReaderAnnotations({
     if (!container) return;
     ranges.current = paint(container, notes);
   });
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const next = placeNoteMarks(container, notes, ranges.current);
+    setMarks((old) => (sameMarks(old, next) ? old : next));
+  }, [containerRef, notes, reflow]);
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const observer = new ResizeObserver(() => setReflow((n) => n + 1));
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [containerRef]);
   useEffect(
     () => () => {
-      if (supportsHighlights()) for (const color of HIGHLIGHT_COLORS) CSS.highlights.delete(`pb-${color}`);
+      if (!supportsHighlights()) return;
+      for (const color of HIGHLIGHT_COLORS) CSS.highlights.delete(`pb-${color}`);
+      CSS.highlights.delete('pb-noted');
     },
     [],
   );
@@ -129,7 +188,8 @@ export function ReaderAnnotations({
       if (text.trim() === '') return setPopup(null);
       const rect = range.getBoundingClientRect();
       setPopup({
-        top: rect.top + window.scrollY,
+        // Under the selection: above it is where Android and iOS open their own copy menu.
+        top: rect.bottom + window.scrollY,
         left: Math.min(Math.max(rect.left + rect.width / 2, 120), document.documentElement.clientWidth - 120),
         anchor: anchorFromRange(range, container),
         text,
@@ -203,6 +263,20 @@ export function ReaderAnnotations({
   const active = notes.find((n) => n.id === activeId) ?? null;
   return (
     <>
+      {marks.map((mark) => (
+        <button
+          key={mark.id}
+          type="button"
+          className="note-mark"
+          style={{ top: mark.top, left: mark.left }}
+          aria-label={mark.label}
+          title="Ghi chú"
+          data-testid="note-mark"
+          onClick={() => setActiveId(mark.id)}
+        >
+          <NoteGlyph />
+        </button>
+      ))}
       {popup ? (
         <div
           className="selection-popup"
@@ -274,107 +348,34 @@ export function ReaderAnnotations({
         </div>
       ) : null}
       {active ? (
-        <NotePanel
-          key={active.id}
-          note={active}
-          groups={groups}
-          addedTo={addedTo?.noteId === active.id ? addedTo.name : null}
-          onClose={() => setActiveId(null)}
-        />
+        <Suspense fallback={null}>
+          <NotePanel
+            key={active.id}
+            note={active}
+            groups={groups}
+            addedTo={addedTo?.noteId === active.id ? addedTo.name : null}
+            onClose={() => setActiveId(null)}
+          />
+        </Suspense>
       ) : null}
     </>
   );
 }
 
-/** The note of a highlight: its words, its colour, the reader's note; save or delete. */
-function NotePanel({
-  note,
-  groups,
-  addedTo,
-  onClose,
-}: {
-  note: Note;
-  groups: NoteGroupChoice[];
-  /** The group the highlight was just put into, to say so. */
-  addedTo: string | null;
-  onClose: () => void;
-}) {
-  const fetcher = useFetcher<{ deleted?: boolean }>();
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
-  const done = useCallback(() => closeRef.current(), []);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.deleted) done();
-  }, [fetcher.state, fetcher.data, done]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && done();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [done]);
-  const saving = fetcher.state !== 'idle';
+/** A folded page with lines: a written note. */
+function NoteGlyph() {
   return (
-    <aside className="note-panel" role="dialog" aria-label="Ghi chú" data-testid="note-panel">
-      <header className="note-panel-header">
-        <span className="note-panel-title">Ghi chú</span>
-        <button type="button" className="icon-button" aria-label="Đóng ghi chú" onClick={done}>
-          <CloseIcon size={18} />
-        </button>
-      </header>
-      <blockquote className="note-panel-quote" data-color={note.color}>
-        {note.content}
-      </blockquote>
-      {addedTo ? (
-        <p className="note-panel-status" role="status">
-          Đã thêm vào nhóm “{addedTo}”.
-        </p>
-      ) : null}
-      <fetcher.Form method="post" className="note-panel-form">
-        <input type="hidden" name="noteId" value={note.id} />
-        <fieldset className="note-panel-colors">
-          <legend>Màu</legend>
-          {HIGHLIGHT_COLORS.map((color) => (
-            <label key={color} className="swatch-choice" title={COLOR_LABELS[color]}>
-              <input type="radio" name="color" value={color} defaultChecked={note.color === color} />
-              <span className="swatch" data-color={color} aria-hidden="true" />
-              <span className="visually-hidden">{COLOR_LABELS[color]}</span>
-            </label>
-          ))}
-        </fieldset>
-        {groups.length > 0 ? (
-          // Moves the highlight into another of the reader's groups, or out of any.
-          <label className="field note-panel-group">
-            <span>Nhóm ghi chú</span>
-            <select name="noteGroupId" defaultValue={note.noteGroupId === null ? '' : String(note.noteGroupId)}>
-              <option value="">Không thuộc nhóm nào</option>
-              {groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <label className="field">
-          <span>Ghi chú của bạn</span>
-          <textarea
-            name="body"
-            rows={4}
-            maxLength={10_000}
-            defaultValue={note.body ?? ''}
-            placeholder="Điều bạn muốn nhớ…"
-          />
-        </label>
-        <div className="note-panel-actions">
-          <button type="submit" name="intent" value="update-note" className="button button-primary" disabled={saving}>
-            Lưu ghi chú
-          </button>
-          <button type="submit" name="intent" value="delete-note" className="button button-ghost" disabled={saving}>
-            Xóa đánh dấu
-          </button>
-        </div>
-      </fetcher.Form>
-    </aside>
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.2}
+      aria-hidden="true"
+    >
+      <path d="M5 3h10l4 4v14H5Z" />
+      <path d="M9 11h6M9 15h6" />
+    </svg>
   );
 }

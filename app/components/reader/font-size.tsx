@@ -38,11 +38,12 @@ export function FontSizeControl({ level, onChange }: { level: number; onChange: 
       <button
         type="button"
         className="font-size-button"
-        aria-label="Chữ nhỏ hơn"
         disabled={level <= FONT_LEVEL_MIN}
         onClick={() => onChange(level - 1)}
       >
-        A<span aria-hidden="true">−</span>
+        {/* "A−" is a symbol; the words are the name (an aria-label would leave the visible "A" out). */}
+        <span aria-hidden="true">A−</span>
+        <span className="visually-hidden">Chữ nhỏ hơn</span>
       </button>
       <span className="font-size-level" aria-live="polite" data-testid="font-level">
         {level}/{FONT_LEVEL_MAX}
@@ -50,11 +51,11 @@ export function FontSizeControl({ level, onChange }: { level: number; onChange: 
       <button
         type="button"
         className="font-size-button font-size-bigger"
-        aria-label="Chữ lớn hơn"
         disabled={level >= FONT_LEVEL_MAX}
         onClick={() => onChange(level + 1)}
       >
-        A<span aria-hidden="true">+</span>
+        <span aria-hidden="true">A+</span>
+        <span className="visually-hidden">Chữ lớn hơn</span>
       </button>
     </div>
   );

@@ -20,13 +20,41 @@ function textOffset(root: HTMLElement, node: Node, offset: number): number {
   return range.toString().length;
 }
 
-/** A text anchor for a selection that lies within one paragraph; null otherwise. */
+// A letter of a word: any script's letters, their combining marks (a tone typed apart) and digits —
+// not Chinese characters, which are words each on their own and have no spaces between them.
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+const HAN_CHAR = /\p{Script=Han}/u;
+
+function isWordChar(char: string | undefined): boolean {
+  return char !== undefined && WORD_CHAR.test(char) && !HAN_CHAR.test(char);
+}
+
+/**
+ * Characters start..end of `text` grown to whole words and stripped of the spaces at either end: a
+ * selection from "thị ng" to "ã văn" keeps "thị ngã văn" (Vietnamese letters with their tones count
+ * as letters; the text is NFC). Offsets count UTF-16 units, as the DOM's do.
+ */
+export function snapToWords(text: string, start: number, end: number): { start: number; end: number } {
+  let from = start;
+  let to = end;
+  while (from < to && /\s/.test(text[from]!)) from++;
+  while (to > from && /\s/.test(text[to - 1]!)) to--;
+  if (from === to) return { start: from, end: to };
+  while (from > 0 && isWordChar(text[from - 1]) && isWordChar(text[from])) from--;
+  while (to < text.length && isWordChar(text[to]) && isWordChar(text[to - 1])) to++;
+  return { start: from, end: to };
+}
+
+/** A text anchor for a selection that lies within one paragraph, grown to whole words; null otherwise. */
 export function anchorFromRange(range: Range, container: HTMLElement): NoteAnchor | null {
   const paragraph = paragraphOf(range.startContainer, container);
   if (!paragraph || paragraphOf(range.endContainer, container) !== paragraph) return null;
   const text = paragraph.textContent ?? '';
-  const start = textOffset(paragraph, range.startContainer, range.startOffset);
-  const end = textOffset(paragraph, range.endContainer, range.endOffset);
+  const { start, end } = snapToWords(
+    text,
+    textOffset(paragraph, range.startContainer, range.startOffset),
+    textOffset(paragraph, range.endContainer, range.endOffset),
+  );
   const exact = text.slice(start, end);
   if (end <= start || exact.trim() === '') return null;
   return {

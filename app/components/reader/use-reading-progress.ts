@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { recordDeviceHistory } from '#app/lib/device-history.ts';
 
 interface Place {
@@ -58,4 +58,82 @@ export function useReadingProgress(containerRef: React.RefObject<HTMLElement | n
       window.removeEventListener('scroll', onScroll);
     };
   }, [containerRef, bookCode, bookTitle, chapterCode, chapterTitle, chapterPosition, loggedIn]);
+}
+
+/** Words a reader of Vietnamese reads in a minute, silently (about 200 syllables: a calm pace for sutras). */
+export const READING_WORDS_PER_MINUTE = 200;
+
+/**
+ * How far through the text the reader has scrolled, 0..1: 0 on the first screen, 1 once the text's
+ * last line is in view (a chapter that fits on one screen is read through at once).
+ */
+export function scrolledShare(scrollY: number, viewportHeight: number, textEnd: number): number {
+  const lastScroll = textEnd - viewportHeight;
+  if (lastScroll <= 0) return 1;
+  return Math.min(1, Math.max(0, scrollY / lastScroll));
+}
+
+/** "12 %", "Chương 3/12" and "còn ~3 phút": where the reader is in the chapter and in the book, and what is left. */
+export function progressLabels(
+  percent: number,
+  words: number,
+  chapter: { position: number; count: number },
+): { percent: string; place: string | null; left: string | null } {
+  const minutes = (words * (100 - percent)) / 100 / READING_WORDS_PER_MINUTE;
+  return {
+    percent: `${percent}\u00a0%`,
+    place: chapterPlace(chapter),
+    left: minutes <= 0 ? null : minutes < 1 ? 'còn dưới 1 phút' : `còn ~${Math.round(minutes)} phút`,
+  };
+}
+
+/** "Chương 3/12"; nothing for a book of one chapter. */
+export function chapterPlace(chapter: { position: number; count: number }): string | null {
+  return chapter.count > 1 ? `Chương ${chapter.position}/${chapter.count}` : null;
+}
+
+/** The Vietnamese words of the chapter (the Chinese beside it is not counted: it is read with it). */
+function wordCount(container: HTMLElement): number {
+  let words = 0;
+  for (const p of container.querySelectorAll<HTMLElement>('p[id^="p-"]')) {
+    words += (p.textContent ?? '').split(/\s+/).filter(Boolean).length;
+  }
+  return words;
+}
+
+/**
+ * The reader's place in the chapter, computed in the browser from the scroll position and the
+ * chapter's length; null until the page has run in the browser. Re-renders only when the rounded
+ * percentage changes.
+ */
+export function useChapterProgress(containerRef: React.RefObject<HTMLElement | null>, chapterKey: string) {
+  const [state, setState] = useState<{ percent: number; words: number } | null>(null);
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const words = wordCount(container);
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const end = container.getBoundingClientRect().bottom + window.scrollY;
+      const percent = Math.round(scrolledShare(window.scrollY, window.innerHeight, end) * 100);
+      setState((old) => (old?.percent === percent && old.words === words ? old : { percent, words }));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    // A new text size or the Chinese shown beside the text changes the chapter's height.
+    const resized = new ResizeObserver(schedule);
+    resized.observe(container);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      resized.disconnect();
+    };
+  }, [containerRef, chapterKey]);
+  return state;
 }

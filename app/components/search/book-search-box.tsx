@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import type { SearchResult } from '#common/contracts/search.schema.ts';
 import { SearchIcon } from '#app/components/ui/icons.tsx';
 import { formatNumber } from '#app/lib/format.ts';
+import { useFocusOnMount } from '#app/lib/use-focus-on-mount.ts';
 import { Highlighted } from './highlighted.tsx';
 
 interface BoxData {
@@ -14,9 +15,10 @@ interface BoxData {
  * The reader's side search box: finds a phrase inside this book (with or without diacritics) and
  * links each passage to its chapter at the paragraph, where the words are highlighted.
  */
-export function BookSearchBox({ bookCode, autoFocus = false }: { bookCode: string; autoFocus?: boolean }) {
+export function BookSearchBox({ bookCode, focusOnOpen = false }: { bookCode: string; focusOnOpen?: boolean }) {
   const fetcher = useFetcher<BoxData>();
   const id = useId();
+  const input = useFocusOnMount<HTMLInputElement>(focusOnOpen);
   const [mode, setMode] = useState<'strict' | 'broad'>('strict');
   const result = fetcher.data?.result ?? null;
   const passages = result?.items[0]?.passages ?? [];
@@ -31,6 +33,7 @@ export function BookSearchBox({ bookCode, autoFocus = false }: { bookCode: strin
           Tìm trong sách này
         </label>
         <input
+          ref={input}
           id={id}
           name="query"
           type="search"
@@ -38,7 +41,6 @@ export function BookSearchBox({ bookCode, autoFocus = false }: { bookCode: strin
           maxLength={300}
           required
           enterKeyHint="search"
-          autoFocus={autoFocus}
         />
         <button type="submit" className="button button-primary" aria-label="Tìm" disabled={fetcher.state !== 'idle'}>
           <SearchIcon size={18} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { scrollBehavior } from '#app/lib/motion.ts';
 import { ArrowUpIcon } from './icons.tsx';
 
 const SHOW_AFTER_PX = 600;
@@ -19,7 +20,7 @@ export function ScrollToTop() {
       data-visible={visible || undefined}
       aria-label="Lên đầu trang"
       tabIndex={visible ? 0 : -1}
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      onClick={() => window.scrollTo({ top: 0, behavior: scrollBehavior() })}
     >
       <ArrowUpIcon size={20} />
     </button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Video } from '#common/contracts/video.schema.ts';
 import { Transcript, type Cue } from '#app/components/media/transcript.tsx';
 import { player } from '#app/lib/player-store.ts';
@@ -8,17 +8,41 @@ import { player } from '#app/lib/player-store.ts';
  * poster, playsinline for phones) with its transcript following along; a YouTube item shows our
  * own poster behind a play button and loads YouTube's privacy-enhanced player only when the
  * reader presses it (no request to a third party before that). Either pauses the talk playing in
- * the site's player bar when it starts.
+ * the site's player bar when it starts. `details` (the title and what follows it) come between the
+ * video and the transcript: on a phone the long transcript would push them a screen down.
  */
-export function VideoPlayer({ video, cues, startAt }: { video: Video; cues: readonly Cue[]; startAt: number | null }) {
+export function VideoPlayer({
+  video,
+  cues,
+  startAt,
+  details,
+}: {
+  video: Video;
+  cues: readonly Cue[];
+  startAt: number | null;
+  details: ReactNode;
+}) {
   return video.provider === 'youtube' ? (
-    <YoutubeFacade video={video} startAt={startAt} />
+    <>
+      <YoutubeFacade video={video} startAt={startAt} />
+      {details}
+    </>
   ) : (
-    <FileVideo video={video} cues={cues} startAt={startAt} />
+    <FileVideo video={video} cues={cues} startAt={startAt} details={details} />
   );
 }
 
-function FileVideo({ video, cues, startAt }: { video: Video; cues: readonly Cue[]; startAt: number | null }) {
+function FileVideo({
+  video,
+  cues,
+  startAt,
+  details,
+}: {
+  video: Video;
+  cues: readonly Cue[];
+  startAt: number | null;
+  details: ReactNode;
+}) {
   const element = useRef<HTMLVideoElement>(null);
   const [time, setTime] = useState(startAt ?? 0);
 
@@ -55,7 +79,8 @@ function FileVideo({ video, cues, startAt }: { video: Video; cues: readonly Cue[
           Trình duyệt của bạn không phát được video này; bạn có thể <a href={video.url ?? undefined}>tải tệp về</a>.
         </video>
       </div>
-      <Transcript cues={cues} time={time} onSeek={seekAndPlay} title="Lời trong video" />
+      {details}
+      <Transcript cues={cues} time={time} onSeek={seekAndPlay} title="Lời trong video" headingLevel={2} />
     </>
   );
 }

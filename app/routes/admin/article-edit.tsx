@@ -6,6 +6,7 @@ import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formFailureOf, isNotFoundError } from '#app/lib/form-errors.server.ts';
 import { positiveIdOf } from '#app/lib/params.ts';
 import type { Route } from './+types/article-edit';
+import { FilePicker } from '#app/components/forms/file-picker.tsx';
 
 const vietnamTime = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Asia/Ho_Chi_Minh',
@@ -247,8 +248,8 @@ export default function ArticleEditPage({ loaderData, actionData }: Route.Compon
             <p className="search-empty">Bài chưa có ảnh bìa.</p>
           )}
           <div className="admin-field">
-            <label htmlFor="cover-file">Chọn ảnh (JPEG, PNG, WebP; tối đa 5 MB)</label>
-            <input id="cover-file" name="file" type="file" accept="image/*" required />
+            <label htmlFor="cover-file">Ảnh bìa mới (JPEG, PNG, WebP; tối đa 5 MB)</label>
+            <FilePicker id="cover-file" name="file" accept="image/*" required />
           </div>
           <button type="submit" name="intent" value="cover" className="button button-ghost" disabled={busy}>
             Lưu ảnh bìa

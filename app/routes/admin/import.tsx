@@ -3,6 +3,7 @@ import { SITE_NAME } from '#common/constants.ts';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import type { Route } from './+types/import';
+import { FilePicker } from '#app/components/forms/file-picker.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
@@ -41,7 +42,15 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" encType="multipart/form-data" className="admin-form" data-testid="import-form">
         <div className="admin-field">
           <label htmlFor="import-files">Tệp (chọn được nhiều tệp, tối đa {loaderData.limitMb} MB mỗi lần)</label>
-          <input id="import-files" name="files" type="file" multiple required accept=".epub,.docx,.md,.mp3,.vtt,.srt" />
+          <FilePicker
+            id="import-files"
+            name="files"
+            multiple
+            required
+            accept=".epub,.docx,.md,.mp3,.vtt,.srt"
+            buttonText="Chọn tệp"
+            emptyText="Chưa chọn tệp"
+          />
         </div>
         <div className="admin-field">
           <label htmlFor="import-collection">Tuyển tập cho các bài MP3</label>

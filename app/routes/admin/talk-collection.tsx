@@ -17,6 +17,7 @@ import { formFailureOf, isNotFoundError, parseForm } from '#app/lib/form-errors.
 import { moveInOrder } from '#app/lib/move-in-order.ts';
 import type { Route } from './+types/talk-collection';
 import '#app/styles/admin-media.css';
+import { FilePicker } from '#app/components/forms/file-picker.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
@@ -139,11 +140,24 @@ export default function AdminTalkCollectionPage({ loaderData, actionData }: Rout
           <input type="hidden" name="collectionId" value={collection.id} />
           <div className="admin-field">
             <label htmlFor="talk-file">Tệp MP3 (tối đa {limitMb} MB)</label>
-            <input id="talk-file" name="file" type="file" accept=".mp3,audio/mpeg" required />
+            <FilePicker
+              id="talk-file"
+              name="file"
+              accept=".mp3,audio/mpeg"
+              required
+              buttonText="Chọn tệp"
+              emptyText="Chưa chọn tệp"
+            />
           </div>
           <div className="admin-field">
             <label htmlFor="talk-transcript">Lời bài giảng (.vtt hoặc .srt, không bắt buộc)</label>
-            <input id="talk-transcript" name="transcript" type="file" accept=".vtt,.srt,text/vtt" />
+            <FilePicker
+              id="talk-transcript"
+              name="transcript"
+              accept=".vtt,.srt,text/vtt"
+              buttonText="Chọn tệp"
+              emptyText="Chưa chọn tệp"
+            />
           </div>
           <TextField name="title" label="Tên bài (để trống thì lấy tên ghi trong tệp)" maxLength={300} />
           <TextField name="speaker" label="Người giảng (để trống thì lấy trong tệp)" maxLength={200} />
@@ -310,12 +324,13 @@ function TalkRow({
         >
           <div className="admin-field">
             <label htmlFor={`talk-transcript-${talk.id}`}>Lời bài giảng (.vtt hoặc .srt)</label>
-            <input
+            <FilePicker
               id={`talk-transcript-${talk.id}`}
               name="transcript"
-              type="file"
               accept=".vtt,.srt,text/vtt"
               required
+              buttonText="Chọn tệp"
+              emptyText="Chưa chọn tệp"
             />
           </div>
         </UploadForm>

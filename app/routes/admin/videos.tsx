@@ -10,6 +10,7 @@ import { formatDate, formatDuration } from '#app/lib/format.ts';
 import { formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
 import type { Route } from './+types/videos';
 import '#app/styles/admin-media.css';
+import { FilePicker } from '#app/components/forms/file-picker.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
@@ -107,12 +108,25 @@ export default function AdminVideosPage({ loaderData, actionData }: Route.Compon
             <input type="hidden" name="kind" value="file" />
             <div className="admin-field">
               <label htmlFor="video-file">Tệp MP4 (tối đa {limitMb} MB)</label>
-              <input id="video-file" name="file" type="file" accept=".mp4,video/mp4" required />
+              <FilePicker
+                id="video-file"
+                name="file"
+                accept=".mp4,video/mp4"
+                required
+                buttonText="Chọn tệp"
+                emptyText="Chưa chọn tệp"
+              />
             </div>
             <TextField name="title" label="Tên video" required maxLength={300} />
             <div className="admin-field">
               <label htmlFor="video-transcript">Lời (.vtt hoặc .srt, không bắt buộc)</label>
-              <input id="video-transcript" name="transcript" type="file" accept=".vtt,.srt,text/vtt" />
+              <FilePicker
+                id="video-transcript"
+                name="transcript"
+                accept=".vtt,.srt,text/vtt"
+                buttonText="Chọn tệp"
+                emptyText="Chưa chọn tệp"
+              />
             </div>
             <VideoExtraFields prefix="file" />
           </UploadForm>
@@ -149,7 +163,7 @@ function VideoExtraFields({ prefix }: { prefix: string }) {
       <TextField name="speaker" label="Người giảng (không bắt buộc)" maxLength={200} />
       <div className="admin-field">
         <label htmlFor={`${prefix}-poster`}>Ảnh bìa (JPEG, PNG hoặc WebP; không bắt buộc)</label>
-        <input id={`${prefix}-poster`} name="poster" type="file" accept="image/jpeg,image/png,image/webp" />
+        <FilePicker id={`${prefix}-poster`} name="poster" accept="image/jpeg,image/png,image/webp" />
       </div>
       <label className="admin-check">
         <input type="checkbox" name="status" value="published" /> Xuất bản ngay
@@ -229,10 +243,9 @@ function VideoRow({ video, busy, error }: { video: AdminVideo; busy: boolean; er
         <UploadForm action={`/quan-tri/video/tai-len?anh=${video.id}`} submitLabel="Đổi ảnh bìa">
           <div className="admin-field">
             <label htmlFor={`video-poster-${video.id}`}>Ảnh bìa mới</label>
-            <input
+            <FilePicker
               id={`video-poster-${video.id}`}
               name="poster"
-              type="file"
               accept="image/jpeg,image/png,image/webp"
               required
             />

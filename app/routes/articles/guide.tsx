@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { GUIDE } from '#app/content/guide.ts';
 import '#app/styles/news.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export function meta() {
   return [
@@ -13,6 +14,9 @@ export function meta() {
 }
 
 /** How to use the library: search, reading, highlights and notes, talks, playlists, history, accounts. */
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
+
 export default function GuidePage() {
   return (
     <article className="guide-page page-narrow" aria-labelledby="guide-title">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
-import { searchUrl } from '#common/contracts/search.schema.ts';
+import { searchUrl } from '#common/contracts/search.values.ts';
 import { formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/most-searched';
 import '#app/styles/search.css';

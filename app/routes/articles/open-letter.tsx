@@ -4,6 +4,7 @@ import type { RouteHandle } from '#app/components/layout/app-shell.tsx';
 import { LotusIcon } from '#app/components/ui/icons.tsx';
 import { OPEN_LETTER } from '#app/content/open-letter.ts';
 import '#app/styles/news.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export function meta() {
   return [
@@ -18,6 +19,9 @@ export function meta() {
 export const handle: RouteHandle = { headerVariant: 'letter' };
 
 /** The founders' letter to readers, set like a letter on letterhead. */
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
+
 export default function OpenLetterPage() {
   return (
     <div className="letter-page">

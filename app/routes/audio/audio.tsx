@@ -6,6 +6,8 @@ import { DEFAULT_AUDIO_PAGE_SIZE } from '#common/contracts/audio.schema.ts';
 import { ZCreateBookmarkSchema } from '#common/contracts/bookmark.schema.ts';
 import { AddToPlaylist } from '#app/components/audio/add-to-playlist.tsx';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
+import { SlowPart } from '#app/components/ui/slow-part.tsx';
+import { withBudget } from '#app/lib/budget.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import { collectionPath, talkPath } from '#common/paths.ts';
 import { talkPlaybackCode } from '#common/playback.ts';
@@ -15,6 +17,7 @@ import { HeadphonesIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/audio';
 import '#app/styles/audio.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,18 +33,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = url.searchParams.get('t');
   const startAt = t !== null && /^\d{1,6}$/.test(t) ? Number(t) : null;
   const user = await getCurrentUser(request, context);
-  const bookmarks = user && found.current ? await context.services.bookmarks.list(user.id, found.current.id) : null;
-  const playlists = user
-    ? (await context.services.playlists.list(user.id)).map((p) => ({ id: p.id, name: p.name }))
-    : null;
-  // Where the account stopped in this talk (listened to on another device).
+  // The account's bookmarks, playlists and place in this talk are secondary: within their budget, or left out.
   const talkCode = found.current ? talkPlaybackCode(found.current.id) : null;
-  const accountAt =
-    user && talkCode
-      ? ((await context.services.playback.list(user.id)).find((e) => e.code === talkCode)?.currentTime ?? null)
-      : null;
+  const own = user
+    ? await withBudget(
+        context,
+        Promise.all([
+          found.current ? context.services.bookmarks.list(user.id, found.current.id) : null,
+          context.services.playlists.list(user.id),
+          talkCode ? context.services.playback.list(user.id) : null,
+        ]),
+      )
+    : null;
+  const [foundBookmarks, foundPlaylists, positions] = own?.ok ? own.value : [null, null, null];
+  const bookmarks = foundBookmarks;
+  const playlists = foundPlaylists ? foundPlaylists.map((p) => ({ id: p.id, name: p.name })) : null;
+  // Where the account stopped in this talk (listened to on another device).
+  const accountAt = talkCode ? (positions?.find((e) => e.code === talkCode)?.currentTime ?? null) : null;
+  const slow = own !== null && !own.ok;
   const loginPath = `/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
-  return { kind: 'collection' as const, ...found, startAt, bookmarks, playlists, loginPath, accountAt };
+  return { kind: 'collection' as const, ...found, startAt, bookmarks, playlists, loginPath, accountAt, slow };
 }
 
 /** Bookmarks: add one at a moment, or remove one (logged-in readers). */
@@ -92,6 +103,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
     ...(loaderData.current ? [{ property: 'og:audio', content: loaderData.current.url }] : []),
   ];
 }
+
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
 
 export default function AudioPage({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === 'list' ? <CollectionList list={loaderData.list} /> : <CollectionPage data={loaderData} />;
@@ -145,6 +159,7 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
   const { collection, talks, current, cues, startAt } = page;
   return (
     <div className="audio-page page-width">
+      {page.slow ? <SlowPart /> : null}
       <nav className="breadcrumb" aria-label="Đường dẫn">
         <ol>
           <li>

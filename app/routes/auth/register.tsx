@@ -1,11 +1,13 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
-import { ZRegisterRequestSchema } from '#common/contracts/auth.schema.ts';
+import { PASSWORD_HINT, USERNAME_HINT, ZRegisterRequestSchema } from '#common/contracts/auth.schema.ts';
 import { safeRedirectPath } from '#common/safe-redirect.ts';
 import { SocialLoginButtons } from '#app/components/forms/social-login-buttons.tsx';
+import { PasswordField } from '#app/components/forms/password-field.tsx';
 import { TextField } from '#app/components/forms/text-field.tsx';
 import { type FormFailure, formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requestMetaOf, sessionCookie } from '#app/lib/session.server.ts';
+import { readDeviceToken, rememberLoginDevice } from '#app/lib/login-device.server.ts';
 import { useEagerValidation } from '#app/lib/use-eager-validation.ts';
 import type { Route } from './+types/register';
 
@@ -24,10 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(ZRegisterRequestSchema, form);
   if (!parsed.ok) return parsed.failure;
   try {
-    const session = await context.services.auth.register(parsed.value, requestMetaOf(request, context));
-    return redirect(safeRedirectPath(form.get('redirectTo')), {
-      headers: { 'Set-Cookie': sessionCookie(session.token, request) },
+    const session = await context.services.auth.register(parsed.value, {
+      ...requestMetaOf(request, context),
+      deviceToken: readDeviceToken(request),
     });
+    const headers = new Headers({ 'Set-Cookie': sessionCookie(session.token, request) });
+    const deviceCookie = await rememberLoginDevice(request, context, session.user.id);
+    if (deviceCookie) headers.append('Set-Cookie', deviceCookie);
+    return redirect(safeRedirectPath(form.get('redirectTo')), { headers });
   } catch (error) {
     return formFailureOf(error);
   }
@@ -55,7 +61,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             label="Tài khoản"
             autoComplete="username"
             autoCapitalize="none"
-            hint="5 tới 20 ký tự: chữ, số và . - _"
+            hint={USERNAME_HINT}
             error={form.errorOf('username')}
             {...form.fieldProps('username')}
           />
@@ -66,17 +72,15 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             error={form.errorOf('email')}
             {...form.fieldProps('email')}
           />
-          <TextField
+          <PasswordField
             label="Mật khẩu"
-            type="password"
             autoComplete="new-password"
-            hint="6 tới 30 ký tự"
+            hint={PASSWORD_HINT}
             error={form.errorOf('password')}
             {...form.fieldProps('password')}
           />
-          <TextField
+          <PasswordField
             label="Nhập lại mật khẩu"
-            type="password"
             autoComplete="new-password"
             error={form.errorOf('confirmPassword')}
             {...form.fieldProps('confirmPassword')}

@@ -3,7 +3,7 @@ import { ZSearchRequestSchema, type SearchResult } from '#common/contracts/searc
 import type { Route } from './+types/book-search-box';
 
 /**
- * The book search box's data (seed-spec §2 /sach/BookSearchBox): a resource route the reader's
+ * The book search box's data (product spec §2 /sach/BookSearchBox): a resource route the reader's
  * side search box loads with ?book=CODE&query=…&mode=…; it answers the passages of that book.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

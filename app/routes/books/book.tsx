@@ -9,27 +9,33 @@ import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
 import { BookSearchBox } from '#app/components/search/book-search-box.tsx';
 import { readDeviceHistory } from '#app/lib/device-history.ts';
 import { getCurrentUser } from '#app/lib/session.server.ts';
+import { withBudget } from '#app/lib/budget.server.ts';
+import { SlowPart } from '#app/components/ui/slow-part.tsx';
 import { ArrowRightIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
 import { formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/book';
 import '#app/styles/library.css';
 import '#app/styles/search.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const book = await context.services.library.findBook(params.id);
   if (!book) throw data('Not Found', { status: 404 });
   const user = await getCurrentUser(request, context);
-  const [saved, history] = user
-    ? await Promise.all([
-        context.services.favorites.isSaved(user.id, book.code),
-        context.services.history.list(user.id),
-      ])
-    : [false, []];
+  // The reader's own parts are secondary: within their budget, or left out with a retry.
+  const own = user
+    ? await withBudget(
+        context,
+        Promise.all([context.services.favorites.isSaved(user.id, book.code), context.services.history.list(user.id)]),
+      )
+    : ({ ok: true, value: [false, []] } as const);
+  const [saved, history] = own.ok ? own.value : [false, []];
   const origin = context.services.site.originFor(request.url);
   return {
     ...book,
     saved,
     loggedIn: user !== null,
+    slow: !own.ok,
     lastPlace: history.find((h) => h.bookCode === book.code) ?? null,
     url: `${origin}/sach/${book.code}`,
     image: `${origin}${book.coverImage ?? '/og-image.png'}`,
@@ -73,6 +79,9 @@ function useLastPlace(bookCode: string, fromServer: HistoryEntry | null, loggedI
   return loggedIn ? fromServer : device;
 }
 
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
+
 export default function BookPage({ loaderData: book }: Route.ComponentProps) {
   const lastPlace = useLastPlace(book.code, book.lastPlace, book.loggedIn);
   const location = useLocation();
@@ -86,6 +95,7 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
 
   return (
     <article className="book-page page-width" aria-labelledby="book-title">
+      {book.slow ? <SlowPart /> : null}
       <nav className="library-breadcrumb" aria-label="Đường dẫn">
         <ol>
           <li>

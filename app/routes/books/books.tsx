@@ -8,6 +8,7 @@ import { SearchIcon } from '#app/components/ui/icons.tsx';
 import { formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/books';
 import '#app/styles/library.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
@@ -24,6 +25,9 @@ export function meta() {
     { name: 'description', content: 'Mọi cuốn kinh sách của thư viện Pháp Bảo, đọc theo từng chương.' },
   ];
 }
+
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
 
 export default function BooksPage({ loaderData }: Route.ComponentProps) {
   const { books, loggedIn, savedCodes } = loaderData;

@@ -1,26 +1,29 @@
 import { chapterPath } from '#common/paths.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link, redirect, useLocation, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { HIGHLIGHT_COLORS, ZNoteAnchorSchema, ZUpdateNoteRequestSchema } from '#common/contracts/note.schema.ts';
-import { SITE_NAME } from '#common/constants.ts';
-import type { ChapterHeading, ChapterView } from '#common/contracts/book.schema.ts';
+import { ZUpdateNoteRequestSchema } from '#common/contracts/note.schema.ts';
+import { MAX_PAGE_SIZE, SITE_NAME } from '#common/constants.ts';
 import { BOOK_LIBRARY_PATH } from '#app/components/layout/menu.ts';
-import { ArrowRightIcon, ChevronDownIcon, ExternalIcon, SearchIcon } from '#app/components/ui/icons.tsx';
-import { capitalizeFirst } from '#app/lib/format.ts';
-import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
+import { ArrowRightIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
 import { ReaderAnnotations } from '#app/components/reader/annotations.tsx';
-import { FontSizeControl, fontSizeOf, useFontLevel } from '#app/components/reader/font-size.tsx';
+import { chapterLabel } from '#app/components/reader/chapter-label.ts';
+import { fontSizeOf, useFontLevel } from '#app/components/reader/font-size.tsx';
+import { ReaderBar } from '#app/components/reader/reader-bar.tsx';
 import { ShareButtons } from '#app/components/reader/share-buttons.tsx';
 import { useReadingProgress } from '#app/components/reader/use-reading-progress.ts';
 import { useSearchHighlight } from '#app/components/reader/search-highlight.ts';
-import { BookSearchBox } from '#app/components/search/book-search-box.tsx';
+import { useAutoHidingChrome } from '#app/components/reader/use-auto-hiding-chrome.ts';
+import { collectAllPages } from '#app/lib/all-pages.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
+import { ZHighlightForm } from '#app/lib/highlight-form.server.ts';
 import { noteGroupStore } from '#app/lib/note-group-store.ts';
+import { SlowPart } from '#app/components/ui/slow-part.tsx';
+import { withBudget } from '#app/lib/budget.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/chapter';
 import '#app/styles/reader.css';
 import '#app/styles/search.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = await context.services.books.getChapter(params.chapterCode);
@@ -30,52 +33,38 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(chapterPath(view.chapter.code, view.book.code), 301);
   }
   const user = await getCurrentUser(request, context);
-  const [notes, saved, groups] = user
-    ? await Promise.all([
-        context.services.notes.listOfBook(user.id, view.book.code),
-        context.services.favorites.isSaved(user.id, view.book.code),
-        context.services.noteGroups.list(user.id),
-      ])
-    : [[], false, []];
+  // The reader's highlights, notes and groups are secondary: within their budget, or left out with a retry.
+  const own = user
+    ? await withBudget(
+        context,
+        Promise.all([
+          // Every highlight of this chapter, a bounded page at a time.
+          collectAllPages((page) =>
+            context.services.notes.listOfBook(
+              user.id,
+              view.book.code,
+              { page, perPage: MAX_PAGE_SIZE },
+              view.chapter.code,
+            ),
+          ),
+          context.services.favorites.isSaved(user.id, view.book.code),
+          context.services.noteGroups.list(user.id),
+        ]),
+      )
+    : null;
+  const [notes, saved, groups] = own?.ok ? own.value : [[], false, []];
   return {
     ...view,
-    notes: notes.filter((n) => n.chapterCode === view.chapter.code),
+    notes,
     // The groups a new highlight may go into (the popup offers the most recent first).
     noteGroups: groups.map(({ id, name }) => ({ id, name })),
     saved,
     loggedIn: user !== null,
+    slow: own !== null && !own.ok,
     url: `${context.services.site.originFor(request.url)}${chapterPath(view.chapter.code, view.book.code)}`,
     image: `${context.services.site.originFor(request.url)}${view.book.coverImage ?? '/og-image.png'}`,
   };
 }
-
-const ZHighlightForm = z.object({
-  bookCode: z.string(),
-  chapterCode: z.string(),
-  color: z.enum(HIGHLIGHT_COLORS),
-  content: z.string(),
-  // "" is "no group"; another reader's group is refused by the service (404).
-  noteGroupId: z.preprocess(
-    (v) => (v === undefined || v === '' ? null : Number(v)),
-    z.number().int().positive().nullable(),
-  ),
-  anchor: z.string().transform((s, ctx) => {
-    const parsed = ZNoteAnchorSchema.safeParse(
-      (() => {
-        try {
-          return JSON.parse(s);
-        } catch {
-          return null;
-        }
-      })(),
-    );
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: 'Vị trí đánh dấu không hợp lệ' });
-      return z.NEVER;
-    }
-    return parsed.data;
-  }),
-});
 
 /** Highlights and notes, for the logged-in reader (anonymous readers go to login). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -135,6 +124,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
+
 export default function ChapterPage({ loaderData }: Route.ComponentProps) {
   const { book, chapter, toc, previous, next, notes, saved, loggedIn, noteGroups } = loaderData;
   useEffect(() => {
@@ -147,7 +139,6 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
   const loginPath = `/login?${new URLSearchParams({ redirectTo: location.pathname }).toString()}`;
   const [searchParams] = useSearchParams();
   const searchedFor = searchParams.get('tim');
-  const [searchOpen, setSearchOpen] = useState(false);
   useSearchHighlight(textRef, searchedFor, `${chapter.code}:${showHan ? 'han' : ''}`);
   useReadingProgress(
     textRef,
@@ -160,18 +151,17 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
     },
     loggedIn,
   );
+  useAutoHidingChrome(textRef);
   const verses = useMemo(
     () => (chapter.parallelHtml ? pairParagraphs(chapter.bodyHtml, chapter.parallelHtml) : null),
     [chapter.bodyHtml, chapter.parallelHtml],
   );
   const { license } = book;
-  const eyebrow = [toc.length > 1 ? `Chương ${chapter.position} / ${toc.length}` : null, chapter.section]
-    .filter(Boolean)
-    .join(' · ');
 
   return (
     // The chosen size sets the whole column, so its measure (68ch) stays comfortable at every size.
     <article className="reader" aria-labelledby="chapter-title" style={fontStyle(fontLevel)}>
+      {loaderData.slow ? <SlowPart /> : null}
       <header className="reader-header">
         <nav className="breadcrumb" aria-label="Đường dẫn">
           <ol>
@@ -187,7 +177,8 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
           </ol>
         </nav>
 
-        {eyebrow ? <p className="eyebrow reader-eyebrow">{eyebrow}</p> : null}
+        {/* The chapter's place in the book is said in the reader's bar below. */}
+        {chapter.section ? <p className="eyebrow reader-eyebrow">{chapter.section}</p> : null}
         <h1 id="chapter-title" className="reader-title">
           {chapterLabel(chapter)}
           {chapter.titleOriginal ? (
@@ -205,53 +196,20 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </p>
         {book.author ? <p className="reader-author">{book.author}</p> : null}
-
-        <div className="reader-tools">
-          {toc.length > 1 ? (
-            // A new chapter starts with the contents folded again.
-            <TableOfContents key={chapter.code} bookCode={book.code} toc={toc} current={chapter.code} />
-          ) : (
-            <span />
-          )}
-          <div className="reader-tools-end">
-            <button
-              type="button"
-              className="button button-ghost reader-search-toggle"
-              aria-expanded={searchOpen}
-              aria-controls="reader-book-search"
-              onClick={() => setSearchOpen(!searchOpen)}
-            >
-              <SearchIcon size={16} /> Tìm trong sách
-            </button>
-            <FontSizeControl level={fontLevel} onChange={setFontLevel} />
-            <SaveBookButton
-              bookCode={book.code}
-              saved={saved}
-              loggedIn={loggedIn}
-              loginPath={loginPath}
-              className="reader-save"
-            />
-            {verses ? (
-              <button
-                type="button"
-                className="button button-ghost reader-han-toggle"
-                aria-pressed={showHan}
-                onClick={() => setShowHan(!showHan)}
-              >
-                <span className="reader-han-glyph" aria-hidden="true" lang="zh-Hant">
-                  漢
-                </span>
-                {showHan ? 'Ẩn chữ Hán' : 'Hiện chữ Hán'}
-              </button>
-            ) : null}
-          </div>
-        </div>
-        {searchOpen ? (
-          <div id="reader-book-search">
-            <BookSearchBox key={book.code} bookCode={book.code} autoFocus={searchOpen} />
-          </div>
-        ) : null}
       </header>
+      <ReaderBar
+        bookCode={book.code}
+        chapter={chapter}
+        toc={toc}
+        textRef={textRef}
+        fontLevel={fontLevel}
+        onFontLevel={setFontLevel}
+        showHan={verses ? showHan : null}
+        onShowHan={setShowHan}
+        saved={saved}
+        loggedIn={loggedIn}
+        loginPath={loginPath}
+      />
 
       {/*
         bodyHtml and parallelHtml are written by our own importer (server/lib/html.ts): plain text,
@@ -341,48 +299,6 @@ function fontStyle(level: number): React.CSSProperties {
   return { '--reader-size': `${fontSizeOf(level)}px` } as React.CSSProperties;
 }
 
-function TableOfContents({ bookCode, toc, current }: { bookCode: string; toc: ChapterHeading[]; current: string }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  // Folds the open list on a click elsewhere or on Escape, as a menu would.
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const close = (e: Event) => {
-      if (!details.open) return;
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !details.contains(e.target as Node)) {
-        details.open = false;
-        if (e instanceof KeyboardEvent) details.querySelector('summary')?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, []);
-
-  return (
-    <details className="reader-toc" ref={ref}>
-      <summary className="button button-ghost">
-        Mục lục <span className="reader-toc-count">{toc.length} chương</span>
-        <ChevronDownIcon size={16} className="reader-toc-chevron" />
-      </summary>
-      {/* Two columns on wide screens, read down the first column then the second. */}
-      <ol className="reader-toc-list" style={{ '--toc-rows': Math.ceil(toc.length / 2) } as React.CSSProperties}>
-        {toc.map((entry) => (
-          <li key={entry.code}>
-            <Link to={chapterPath(entry.code, bookCode)} aria-current={entry.code === current ? 'page' : undefined}>
-              <span className="reader-toc-number">{entry.position}</span>
-              <span>{chapterLabel(entry)}</span>
-            </Link>
-          </li>
-        ))}
-      </ol>
-    </details>
-  );
-}
-
 const HAN_PREFERENCE_KEY = 'phap-bao:reader-han';
 
 /** Whether the Chinese is shown: off on the server, then the reader's last choice (kept in this browser). */
@@ -404,11 +320,6 @@ function useHanPreference(): [boolean, (show: boolean) => void] {
     }
   };
   return [show, update];
-}
-
-/** A chapter's name as shown: its title, or "Chương N" when it has none. */
-function chapterLabel(chapter: Pick<ChapterView['chapter'], 'position' | 'title'>): string {
-  return chapter.title ? capitalizeFirst(chapter.title) : `Chương ${chapter.position}`;
 }
 
 /** The `<p>` elements of importer-made HTML (their text is escaped, so `</p>` cannot occur inside one). */

@@ -7,6 +7,7 @@ import { Pagination } from '#app/components/ui/pagination.tsx';
 import { positiveIdOf } from '#app/lib/params.ts';
 import type { Route } from './+types/compilations';
 import '#app/styles/news.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.id === undefined) {
@@ -72,6 +73,9 @@ function countsLine(counts: CompilationSummary['counts']): string {
     .map((type) => `${counts[type]} ${KIND_UNIT[type]}`)
     .join(' · ');
 }
+
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
 
 export default function CompilationsPage({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === 'list' ? (

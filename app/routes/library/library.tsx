@@ -1,6 +1,6 @@
 import { Pagination } from '#app/components/ui/pagination.tsx';
 import { talkPath } from '#common/paths.ts';
-import { Form, Link } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import {
   defaultLibraryPageSize,
@@ -15,10 +15,12 @@ import { BookCover } from '#app/components/books/book-cover.tsx';
 import { getCurrentUser } from '#app/lib/session.server.ts';
 import { ArrowRightIcon, HeadphonesIcon, PlusIcon, SearchIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
+import { dayMonthYearToIso, isoToDayMonthYear } from '#app/lib/day-month-year.ts';
 import type { Route } from './+types/library';
 import '#app/styles/library.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
-const FILTER_KEYS = ['tim', 'ten', 'ngay', 'phut'] as const;
+const FILTER_KEYS = ['tim', 'ngay', 'phut'] as const;
 
 /**
  * The address's parameters as the library reads them. A parameter that does not parse (page=abc,
@@ -26,9 +28,10 @@ const FILTER_KEYS = ['tim', 'ten', 'ngay', 'phut'] as const;
  */
 function readQuery(url: URL): LibrarySearchQuery {
   const raw: Record<string, string> = {};
-  for (const key of ['loai', 'page', 'size', ...FILTER_KEYS]) {
+  for (const key of ['loai', 'page', 'size', 'ten', ...FILTER_KEYS]) {
     const value = url.searchParams.get(key);
-    if (value !== null) raw[key] = value;
+    // The form sends dd/mm/yyyy; older addresses (and the API) say yyyy-mm-dd.
+    if (value !== null) raw[key] = key === 'ngay' ? dayMonthYearToIso(value) : value;
   }
   const parsed = ZLibrarySearchQuerySchema.safeParse(raw);
   if (parsed.success) return parsed.data;
@@ -38,6 +41,11 @@ function readQuery(url: URL): LibrarySearchQuery {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(new URL(request.url));
+  // One name field (decision 0020): an address of before with the name field (ten=) moves to it.
+  if (new URL(request.url).searchParams.has('ten')) {
+    const tim = [query.tim, query.ten].filter(Boolean).join(' ') || undefined;
+    throw redirect(libraryHref({ ...query, ten: undefined }, { tim }), 301);
+  }
   // Durations only filter talks: a book search ignores them.
   const effective = query.loai === 'book' ? { ...query, phut: undefined } : query;
   const result = await context.services.library.search(effective);
@@ -79,6 +87,9 @@ function libraryHref(query: LibrarySearchQuery, changes: Partial<LibrarySearchQu
 
 const KIND_LABELS: Record<LibraryKind, string> = { book: 'Sách', 'phap-am': 'Pháp âm' };
 
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
+
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
   const { query, result, playlists } = loaderData;
   const kind = query.loai;
@@ -115,64 +126,82 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
 
-      <Form method="get" action="/thu-vien" className="library-filters" role="search" aria-label="Lọc thư viện">
-        <input type="hidden" name="loai" value={kind} />
-        <input type="hidden" name="page" value="1" />
-        <input type="hidden" name="size" value={perPage} />
-        <div className="library-field library-field-wide">
-          <label htmlFor="lib-tim">Tìm</label>
-          <span className="library-input-icon">
-            <SearchIcon size={18} />
-            <input
-              id="lib-tim"
-              name="tim"
-              type="search"
-              defaultValue={query.tim ?? ''}
-              placeholder={kind === 'phap-am' ? 'Tên bài, người giảng…' : 'Tên sách, tác giả, mô tả…'}
-              maxLength={200}
-            />
-          </span>
-        </div>
-        <div className="library-field">
-          <label htmlFor="lib-ten">{kind === 'phap-am' ? 'Tên bài' : 'Tên sách'}</label>
-          <input
-            id="lib-ten"
-            name="ten"
-            type="text"
-            defaultValue={query.ten ?? ''}
-            placeholder={kind === 'phap-am' ? 'Ví dụ: vo thuong' : 'Ví dụ: kim cang'}
-            maxLength={200}
-          />
-        </div>
-        <div className="library-field library-field-date">
-          <label htmlFor="lib-ngay">{kind === 'phap-am' ? 'Giảng từ ngày' : 'Đăng từ ngày'}</label>
-          <input id="lib-ngay" name="ngay" type="date" defaultValue={query.ngay ?? ''} />
-        </div>
-        {kind === 'phap-am' ? (
-          <div className="library-field library-field-minutes">
-            <label htmlFor="lib-phut">Dài tối đa (phút)</label>
-            <input
-              id="lib-phut"
-              name="phut"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              defaultValue={query.phut ?? ''}
-              placeholder="Ví dụ: 30"
-            />
+      {/* On a phone the filters wait behind "Bộ lọc" so the books come first; open on wider
+          screens (library.css), and open wherever a filter is in use. */}
+      <details className="library-filter-box" open={filtered || undefined}>
+        <summary className="button button-ghost library-filter-toggle">
+          Bộ lọc{filtered ? ` (${FILTER_KEYS.filter((key) => query[key] !== undefined).length})` : ''}
+        </summary>
+        <Form method="get" action="/thu-vien" className="library-filters" role="search" aria-label="Lọc thư viện">
+          <input type="hidden" name="loai" value={kind} />
+          <input type="hidden" name="page" value="1" />
+          <input type="hidden" name="size" value={perPage} />
+          <div className="library-field library-field-wide">
+            <label htmlFor="lib-tim">{kind === 'phap-am' ? 'Tên bài, người giảng' : 'Tên sách, tác giả'}</label>
+            <span className="library-input-icon">
+              <SearchIcon size={18} />
+              <input
+                id="lib-tim"
+                name="tim"
+                type="search"
+                defaultValue={query.tim ?? ''}
+                placeholder={kind === 'phap-am' ? 'Ví dụ: vo thuong' : 'Ví dụ: kim cang'}
+                aria-describedby="lib-tim-hint"
+                maxLength={200}
+              />
+            </span>
+            <small id="lib-tim-hint" className="library-field-hint">
+              Có dấu hay không dấu đều được; tìm cả trong{' '}
+              {kind === 'phap-am' ? 'lời giới thiệu' : 'tác giả, dịch giả, mô tả'}.
+            </small>
           </div>
-        ) : null}
-        <div className="library-actions">
-          <button type="submit" className="button button-primary">
-            Lọc
-          </button>
-          {filtered ? (
-            <Link to={libraryHref({ loai: kind, page: 1, size: query.size }, {})} className="button button-ghost">
-              Xoá bộ lọc
-            </Link>
+          <div className="library-field library-field-date">
+            <label htmlFor="lib-ngay">{kind === 'phap-am' ? 'Giảng từ ngày' : 'Đăng từ ngày'}</label>
+            <input
+              id="lib-ngay"
+              name="ngay"
+              type="text"
+              inputMode="numeric"
+              pattern="\s*\d{1,2}/\d{1,2}/\d{4}\s*"
+              title="Ngày/tháng/năm, ví dụ 24/11/2026"
+              placeholder="ngày/tháng/năm"
+              aria-describedby="lib-ngay-hint"
+              defaultValue={query.ngay ? isoToDayMonthYear(query.ngay) : ''}
+            />
+            <small id="lib-ngay-hint" className="library-field-hint">
+              Ví dụ: 24/11/2026
+            </small>
+          </div>
+          {kind === 'phap-am' ? (
+            <div className="library-field library-field-minutes">
+              <label htmlFor="lib-phut">Dài tối đa (phút)</label>
+              <input
+                id="lib-phut"
+                name="phut"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                defaultValue={query.phut ?? ''}
+                placeholder="Ví dụ: 30"
+                aria-describedby="lib-phut-hint"
+              />
+              <small id="lib-phut-hint" className="library-field-hint">
+                Bỏ trống: mọi độ dài.
+              </small>
+            </div>
           ) : null}
-        </div>
-      </Form>
+          <div className="library-actions">
+            <button type="submit" className="button button-primary">
+              Lọc
+            </button>
+            {filtered ? (
+              <Link to={libraryHref({ loai: kind, page: 1, size: query.size }, {})} className="button button-ghost">
+                Xoá bộ lọc
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </details>
 
       {/* With no result at all the empty state below says it: no count above it. */}
       <p className="library-count" aria-live="polite" data-testid="library-count">

@@ -8,6 +8,7 @@ import { positiveIdOf } from '#app/lib/params.ts';
 import { getCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/list-detail';
 import '#app/styles/lists.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 const STATE_NOTES = {
   none: 'Danh sách này đang ở chế độ riêng tư: chỉ bạn thấy trang này.',
@@ -55,6 +56,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
       : []),
   ];
 }
+
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
 
 export default function ListDetailPage({ loaderData }: Route.ComponentProps) {
   const { group, notes, own, url } = loaderData;

@@ -5,6 +5,7 @@ import { Pagination } from '#app/components/ui/pagination.tsx';
 import { positiveIdOf } from '#app/lib/params.ts';
 import type { Route } from './+types/lists';
 import '#app/styles/lists.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 const FEATURED_COUNT = 6;
 const PAGE_SIZE = 12;
@@ -28,6 +29,9 @@ export function meta() {
     },
   ];
 }
+
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
 
 export default function ListsPage({ loaderData }: Route.ComponentProps) {
   const { featured, recent } = loaderData;

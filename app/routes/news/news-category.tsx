@@ -8,6 +8,7 @@ import { formatNumber } from '#app/lib/format.ts';
 import { positiveIdOf } from '#app/lib/params.ts';
 import type { Route } from './+types/news-category';
 import '#app/styles/news.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = positiveIdOf(new URL(request.url).searchParams.get('page')) ?? 1;
@@ -34,6 +35,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
     },
   ];
 }
+
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
 
 export default function NewsCategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, items, total, page, perPage, categories } = loaderData;

@@ -8,6 +8,7 @@ import { formatLongDate } from '#app/lib/format.ts';
 import { positiveIdOf } from '#app/lib/params.ts';
 import type { Route } from './+types/news';
 import '#app/styles/news.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = context.services.site.originFor(request.url);
@@ -85,6 +86,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
     },
   ];
 }
+
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === 'list' ? <NewsFeed data={loaderData} /> : <ArticlePage data={loaderData} />;

@@ -8,6 +8,7 @@ import {
 } from '#common/contracts/note-group.schema.ts';
 import { QuoteNote } from '#app/components/lists/quote-note.tsx';
 import { Pagination } from '#app/components/ui/pagination.tsx';
+import { requireStaffPage } from '#app/lib/admin.server.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { positiveIdOf } from '#app/lib/params.ts';
@@ -42,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** approve / reject (with a reason) / feature / unfeature one group. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireCurrentUser(request, context);
+  // The role before the form: a reader is told 403 whatever they post.
+  const user = await requireStaffPage(request, context);
   const form = await request.formData();
   const id = positiveIdOf(String(form.get('id') ?? ''));
   const intent = String(form.get('intent') ?? '');

@@ -25,9 +25,11 @@ import '#app/styles/note-groups.css';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireCurrentUser(request, context);
   if (params.id === undefined) {
+    // The notes in no group, a page at a time (an account may keep thousands).
+    const page = positiveIdOf(new URL(request.url).searchParams.get('page')) ?? 1;
     const [groups, ungrouped] = await Promise.all([
       context.services.noteGroups.list(user.id),
-      context.services.notes.listUngrouped(user.id),
+      context.services.notes.listUngrouped(user.id, { page, perPage: NOTES_PER_PAGE }),
     ]);
     return { view: 'list' as const, groups, ungrouped };
   }

@@ -1,13 +1,20 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
-import { ZChangePasswordRequestSchema, ZUpdateProfileRequestSchema } from '#common/contracts/auth.schema.ts';
+import { RECOVERY_MESSAGES } from '#common/messages.ts';
+import {
+  ZChangePasswordRequestSchema,
+  ZDeleteAccountRequestSchema,
+  ZUpdateProfileRequestSchema,
+} from '#common/contracts/auth.schema.ts';
 import { Avatar } from '#app/components/layout/account-actions.tsx';
+import { PasswordField } from '#app/components/forms/password-field.tsx';
 import { TextField } from '#app/components/forms/text-field.tsx';
 import { type FormFailure, formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { clearedSessionCookie, readSessionToken, requireCurrentUser } from '#app/lib/session.server.ts';
 import { useEagerValidation } from '#app/lib/use-eager-validation.ts';
 import type { Route } from './+types/profile';
+import { FilePicker } from '#app/components/forms/file-picker.tsx';
 
 export function meta() {
   return [{ title: `Tài khoản — ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
@@ -16,7 +23,13 @@ export function meta() {
 const ROLE_LABELS = { reader: 'Bạn đọc', moderator: 'Kiểm duyệt viên', admin: 'Quản trị viên' } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { user: await requireCurrentUser(request, context) };
+  const user = await requireCurrentUser(request, context);
+  return {
+    user,
+    hasPassword: await context.services.auth.hasPassword(user.id),
+    // Just arrived from a password-reset link (app/routes/auth/reset-password.tsx).
+    passwordReset: new URL(request.url).searchParams.has('mat-khau-moi'),
+  };
 }
 
 type ProfileResult = FormFailure & { intent: string; done?: string };
@@ -60,7 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (form.get('confirm') !== user.username) {
           return answer({ message: null, fields: { confirm: 'Hãy gõ đúng tên tài khoản của bạn để xác nhận.' } });
         }
-        await context.services.auth.deleteAccount(user.id);
+        const parsed = parseForm(ZDeleteAccountRequestSchema, form);
+        if (!parsed.ok) return withIntent(parsed.failure);
+        await context.services.auth.deleteAccount(user.id, {
+          password: parsed.value.password,
+          token: readSessionToken(request),
+        });
         return redirect('/', { headers: { 'Set-Cookie': clearedSessionCookie(request) } });
       }
       default:
@@ -89,7 +107,7 @@ function Done({ result, intent }: { result: ProfileResult | undefined; intent: s
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, hasPassword } = loaderData;
   const result = actionData as ProfileResult | undefined;
   const fieldsFor = (intent: string) => (result?.intent === intent ? result.fields : undefined);
   const nameForm = useEagerValidation(ZUpdateProfileRequestSchema, fieldsFor('display-name'));
@@ -108,6 +126,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           {user.email ? <p className="profile-meta">{user.email}</p> : null}
         </div>
       </header>
+      {loaderData.passwordReset ? (
+        <p className="form-message" data-kind="success" role="status" data-testid="password-reset-done">
+          {RECOVERY_MESSAGES.done}
+        </p>
+      ) : null}
 
       <section className="profile-card" aria-labelledby="name-title">
         <h2 id="name-title">Tên hiển thị</h2>
@@ -133,8 +156,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <Form method="post" encType="multipart/form-data" className="profile-form">
           <input type="hidden" name="intent" value="avatar" />
           <div className={`field${fieldsFor('avatar')?.avatar ? ' is-invalid' : ''}`}>
-            <label htmlFor="avatar-file">Chọn ảnh (JPEG, PNG, WebP…, tối đa 5 MB)</label>
-            <input id="avatar-file" name="avatar" type="file" accept="image/*" />
+            <label htmlFor="avatar-file">Ảnh mới (JPEG, PNG, WebP…, tối đa 5 MB)</label>
+            <FilePicker id="avatar-file" name="avatar" accept="image/*" />
             {fieldsFor('avatar')?.avatar ? <p className="field-error">{fieldsFor('avatar')!.avatar}</p> : null}
           </div>
           <button type="submit" className="button button-ghost" disabled={busy}>
@@ -148,23 +171,20 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <Done result={result} intent="password" />
         <Form method="post" noValidate onSubmit={passwordForm.onSubmit} className="profile-form">
           <input type="hidden" name="intent" value="password" />
-          <TextField
+          <PasswordField
             label="Mật khẩu hiện tại"
-            type="password"
             autoComplete="current-password"
             error={passwordForm.errorOf('currentPassword')}
             {...passwordForm.fieldProps('currentPassword')}
           />
-          <TextField
+          <PasswordField
             label="Mật khẩu mới"
-            type="password"
             autoComplete="new-password"
             error={passwordForm.errorOf('password')}
             {...passwordForm.fieldProps('password')}
           />
-          <TextField
+          <PasswordField
             label="Nhập lại mật khẩu mới"
-            type="password"
             autoComplete="new-password"
             error={passwordForm.errorOf('confirmPassword')}
             {...passwordForm.fieldProps('confirmPassword')}
@@ -191,6 +211,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <p className="profile-note">
           Tài khoản và mọi dữ liệu riêng của bạn (ghi chú, danh sách, lịch sử) sẽ bị xóa vĩnh viễn.
         </p>
+        {hasPassword ? null : (
+          <p className="profile-note">
+            Tài khoản của bạn đăng nhập qua dịch vụ khác nên không có mật khẩu: để xóa, hãy đăng nhập lại với dịch vụ
+            đó, rồi xóa trong vòng 10 phút.
+          </p>
+        )}
+        <Done result={result} intent="delete-account" />
         <Form method="post" className="profile-form">
           <input type="hidden" name="intent" value="delete-account" />
           <TextField
@@ -200,6 +227,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             autoCapitalize="none"
             error={fieldsFor('delete-account')?.confirm}
           />
+          {hasPassword ? (
+            <PasswordField
+              label="Mật khẩu hiện tại"
+              name="password"
+              autoComplete="current-password"
+              error={fieldsFor('delete-account')?.password}
+            />
+          ) : null}
           <button type="submit" className="button button-danger">
             Xóa vĩnh viễn tài khoản
           </button>

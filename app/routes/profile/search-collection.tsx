@@ -8,6 +8,7 @@ import {
   ZSearchCollectionUpdateSchema,
 } from '#common/contracts/search.schema.ts';
 import { formatDate } from '#app/lib/format.ts';
+import { useFocusOnMount } from '#app/lib/use-focus-on-mount.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/search-collection';
@@ -55,6 +56,7 @@ function describe(search: SearchCollection): string {
 function SavedSearch({ search }: { search: SearchCollection }) {
   const fetcher = useFetcher<typeof action>();
   const [renaming, setRenaming] = useState(false);
+  const renameInput = useFocusOnMount<HTMLInputElement>(renaming);
   const deleting = fetcher.formData?.get('intent') === 'delete';
   if (deleting) return null;
   return (
@@ -93,7 +95,7 @@ function SavedSearch({ search }: { search: SearchCollection }) {
           <label htmlFor={`rename-${search.id}`} className="visually-hidden">
             Tên mới
           </label>
-          <input id={`rename-${search.id}`} name="name" defaultValue={search.name} maxLength={120} autoFocus />
+          <input ref={renameInput} id={`rename-${search.id}`} name="name" defaultValue={search.name} maxLength={120} />
           <button type="submit" className="button button-primary">
             Lưu tên
           </button>

@@ -2,19 +2,21 @@ import { Pagination } from '#app/components/ui/pagination.tsx';
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import {
+  type SearchResult,
+  ZSearchCollectionInputSchema,
+  ZSearchRequestSchema,
+} from '#common/contracts/search.schema.ts';
+import {
   SEARCH_MODE_LABELS,
   SEARCH_MODES,
   SEARCH_TYPE_LABELS,
   SEARCH_TYPES,
   searchUrl,
-  type SearchItem,
   type SearchMode,
-  type SearchResult,
   type SearchType,
-  ZSearchCollectionInputSchema,
-  ZSearchRequestSchema,
-} from '#common/contracts/search.schema.ts';
-import { Highlighted } from '#app/components/search/highlighted.tsx';
+} from '#common/contracts/search.values.ts';
+import { SearchResultCard } from '#app/components/search/search-result-card.tsx';
+import { SuggestInput } from '#app/components/search/suggest-input.tsx';
 import { SearchIcon } from '#app/components/ui/icons.tsx';
 import { formatNumber } from '#app/lib/format.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
@@ -91,7 +93,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) {
     return { ...base, result: null, error: parsed.error.issues[0]?.message ?? 'Từ khoá chưa hợp lệ.', popular: [] };
   }
-  const result: SearchResult = await context.services.search.search(parsed.data);
+  const client = { userId: user?.id ?? null, ip: context.clientIp };
+  const result: SearchResult = await context.services.search.search(parsed.data, client);
   return { ...base, result, error: null, popular: [] };
 }
 
@@ -135,14 +138,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-const RESULT_TYPE_LABEL: Record<SearchItem['type'], string> = {
-  book: 'Sách',
-  audio: 'Pháp âm',
-  transcript: 'Lời giảng',
-  video: 'Video',
-  article: 'Bài viết',
-};
-
 function SaveSearchButton({ q, loggedIn }: { q: PageQuery; loggedIn: boolean }) {
   const fetcher = useFetcher<typeof action>();
   if (!loggedIn) {
@@ -181,34 +176,6 @@ function SaveSearchButton({ q, loggedIn }: { q: PageQuery; loggedIn: boolean }) 
   );
 }
 
-function ResultCard({ item }: { item: SearchItem }) {
-  const more = item.matchCount - item.passages.length;
-  return (
-    <article className="search-result" data-type={item.type}>
-      <header className="search-result-head">
-        <span className="search-result-type">{RESULT_TYPE_LABEL[item.type]}</span>
-        <h2 className="search-result-title">
-          <Link to={item.url}>{item.title}</Link>
-        </h2>
-        {item.subtitle ? <p className="search-result-subtitle">{item.subtitle}</p> : null}
-      </header>
-      <ol className="search-passages">
-        {item.passages.map((passage) => (
-          <li key={passage.id}>
-            <Link to={passage.url} className="search-passage">
-              {passage.label ? <span className="search-passage-label">{passage.label}</span> : null}
-              <span className="search-passage-text">
-                <Highlighted segments={passage.snippet} />
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ol>
-      {more > 0 ? <p className="search-result-more">và {formatNumber(more)} đoạn khác cũng khớp</p> : null}
-    </article>
-  );
-}
-
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, result, error, popular, loggedIn } = loaderData;
   const navigation = useNavigation();
@@ -224,21 +191,19 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <label htmlFor="search-query" className="visually-hidden">
               Từ khoá
             </label>
-            <span className="search-input">
+            <div className="search-input">
               <SearchIcon size={20} />
-              <input
+              <SuggestInput
                 id="search-query"
                 name="query"
-                type="search"
                 defaultValue={q.query}
                 key={q.query}
                 placeholder="Gõ có dấu hay không dấu: phat giao, Quán Thế Âm…"
                 maxLength={300}
                 enterKeyHint="search"
-                autoComplete="off"
                 required
               />
-            </span>
+            </div>
             <button type="submit" className="button button-primary">
               Tìm
             </button>
@@ -323,7 +288,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
           <div className="search-results" aria-busy={searching}>
             {result.items.length > 0 ? (
-              result.items.map((item) => <ResultCard key={`${item.type}-${item.key}`} item={item} />)
+              result.items.map((item) => (
+                <SearchResultCard
+                  key={`${item.type}-${item.key}`}
+                  item={item}
+                  search={{ query: result.query, mode: q.mode, conditions: q.conditions }}
+                />
+              ))
             ) : (
               <div className="search-empty">
                 <p>

@@ -8,6 +8,7 @@ import { Pagination } from '#app/components/ui/pagination.tsx';
 import { formatDate, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/videos';
 import '#app/styles/video.css';
+import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 
 /**
  * /videos lists the videos (`tim` filters, `page` pages); /videos?xem={slug}&t={seconds} is one
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!found) throw data('Not Found', { status: 404 });
     const t = url.searchParams.get('t');
     const startAt = t !== null && /^\d{1,6}$/.test(t) ? Number(t) : null;
-    return { kind: 'video' as const, ...found, startAt, origin: url.origin };
+    return { kind: 'video' as const, ...found, startAt, origin: context.services.site.originFor(request.url) };
   }
   const keyword = url.searchParams.get('tim') ?? '';
   const parsed = ZVideosQuerySchema.safeParse({ page: url.searchParams.get('page') ?? undefined, keyword });
@@ -67,6 +68,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
     },
   ];
 }
+
+// The same for every anonymous reader: shared caches may keep it (app/lib/page-cache-headers.ts).
+export const headers = cacheablePageHeaders;
 
 export default function VideosPage({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === 'list' ? (
@@ -180,37 +184,46 @@ function VideoPage({ data: page }: { data: VideoData }) {
       </nav>
       <div className="video-layout">
         <article className="video-main" aria-labelledby="video-title">
-          <VideoPlayer key={video.id} video={video} cues={cues} startAt={startAt} />
-          <h1 id="video-title" className="video-title">
-            {video.title}
-          </h1>
-          <p className="video-meta">
-            {[
-              video.speaker,
-              `đăng ngày ${formatDate(video.publishedAt)}`,
-              video.duration ? `dài ${formatClock(video.duration)}` : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-            {video.url ? (
+          <VideoPlayer
+            key={video.id}
+            video={video}
+            cues={cues}
+            startAt={startAt}
+            details={
               <>
-                {' · '}
-                <a href={video.url} download>
-                  Tải về (MP4)
-                </a>
+                <h1 id="video-title" className="video-title">
+                  {video.title}
+                </h1>
+                <p className="video-meta">
+                  {[
+                    video.speaker,
+                    `đăng ngày ${formatDate(video.publishedAt)}`,
+                    video.duration ? `dài ${formatClock(video.duration)}` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  {video.url ? (
+                    <>
+                      {' · '}
+                      <a href={video.url} download>
+                        Tải về (MP4)
+                      </a>
+                    </>
+                  ) : null}
+                </p>
+                {video.description ? <p className="video-description">{video.description}</p> : null}
+                {video.license ? (
+                  <p className="video-license">
+                    Giấy phép:{' '}
+                    <a href={video.license.url} target="_blank" rel="noopener noreferrer">
+                      {video.license.name}
+                    </a>
+                    .{video.license.attribution ? ` ${video.license.attribution}` : ''}
+                  </p>
+                ) : null}
               </>
-            ) : null}
-          </p>
-          {video.description ? <p className="video-description">{video.description}</p> : null}
-          {video.license ? (
-            <p className="video-license">
-              Giấy phép:{' '}
-              <a href={video.license.url} target="_blank" rel="noopener noreferrer">
-                {video.license.name}
-              </a>
-              .{video.license.attribution ? ` ${video.license.attribution}` : ''}
-            </p>
-          ) : null}
+            }
+          />
         </article>
         {more.length > 0 ? (
           <aside className="video-more" aria-label="Video khác">

@@ -3,16 +3,22 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
   ZChangePasswordRequestSchema,
   ZChangeRoleRequestSchema,
+  ZDeleteAccountRequestSchema,
+  ZForgotPasswordRequestSchema,
   ZLoginRequestSchema,
   ZMeResponseSchema,
   ZRegisterRequestSchema,
+  ZResetPasswordRequestSchema,
   ZSessionResponseSchema,
   ZUpdateProfileRequestSchema,
 } from '#common/contracts/auth.schema.ts';
+import { LOGIN_BINDING_COOKIE } from '#common/constants.ts';
+import type { LoginErrorCode } from '#common/messages.ts';
 import type { Env } from '#server/env.ts';
 import { AppError, isAppError } from '#server/errors.ts';
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requestMetaOf, requireUser, tokenOf } from '../context.ts';
+import { requireAdminUser } from '../admin/admin-guard.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 
@@ -47,6 +53,37 @@ const loginRoute = createRoute({
     200: json(ZSessionResponseSchema, 'Logged in'),
     ...errors,
     429: errorResponse('Too many attempts'),
+  },
+});
+
+const forgotPasswordRoute = createRoute({
+  method: 'post',
+  path: '/public/user/forgot_password',
+  tags: ['Tài khoản'],
+  summary: 'Mail a one-time link to set a new password (valid 30 minutes)',
+  description:
+    'The answer is the same whether or not the e-mail belongs to an account. At most 3 requests an hour ' +
+    'per e-mail and 10 per address (429). 404 when the site has no SMTP settings.',
+  request: { body: { required: true, content: { 'application/json': { schema: ZForgotPasswordRequestSchema } } } },
+  responses: {
+    200: json(ZOkSchema, 'Accepted (a mail is sent if the address belongs to an account)'),
+    400: errors[400],
+    404: errorResponse('No mail is sent from this site (SMTP not configured)'),
+    429: errorResponse('Too many requests for this e-mail or from this address'),
+  },
+});
+
+const resetPasswordRoute = createRoute({
+  method: 'post',
+  path: '/public/user/reset_password',
+  tags: ['Tài khoản'],
+  summary: 'Set a new password with the token of a reset link; every session ends; returns a new one',
+  description:
+    'The token works once, within 30 minutes of the request. Every other session and known device of the account is forgotten.',
+  request: { body: { required: true, content: { 'application/json': { schema: ZResetPasswordRequestSchema } } } },
+  responses: {
+    200: json(ZSessionResponseSchema, 'Password set, logged in'),
+    400: errorResponse('Bad input, or a link that is unknown, used or expired'),
   },
 });
 
@@ -108,8 +145,16 @@ const deleteMeRoute = createRoute({
   path: '/me',
   tags: ['Tài khoản'],
   summary: 'Delete the account and its private data',
+  description:
+    'Needs `password`, the current password. An account without one (social login only) sends none, ' +
+    'but its session must come from a login of the last ten minutes, otherwise 403.',
   security: tokenSecurity,
-  responses: { 200: json(ZOkSchema, 'Deleted'), 401: errors[401] },
+  request: { body: { required: true, content: { 'application/json': { schema: ZDeleteAccountRequestSchema } } } },
+  responses: {
+    200: json(ZOkSchema, 'Deleted'),
+    ...errors,
+    403: errorResponse('No password, and no login in the last ten minutes'),
+  },
 });
 
 const logoutRoute = createRoute({
@@ -163,21 +208,40 @@ const socialCallbackRoute = createRoute({
   tags: ['Tài khoản'],
   summary: 'The provider returns here; redirects to /login with a one-time code',
   request: { params: providerParams },
-  responses: { 302: { description: 'To /login?code=…' } },
+  responses: {
+    302: { description: 'To /login?code=…, or to /login?error=social_failed|expired|provider_unreachable' },
+  },
 });
+
+function loginErrorCodeOf(error: unknown): LoginErrorCode {
+  if (!isAppError(error)) return 'social_failed';
+  if (error.code === 'BAD_GATEWAY') return 'provider_unreachable';
+  if (error.code === 'BAD_REQUEST') return 'expired';
+  return 'social_failed';
+}
 
 export function createAuthRoutes(services: Services, env: Env) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
-  const meta = (c: Parameters<typeof requestMetaOf>[0]) => requestMetaOf(c, env.TRUST_PROXY);
+  const meta = (c: Parameters<typeof requestMetaOf>[0]) => requestMetaOf(c, env);
   const auth = requireUser(services);
 
   for (const path of ['/me', '/me/*', '/user/*', '/admin/*']) app.use(path, auth);
+  // The role before the input: a reader is told 403 whatever they send.
+  app.use('/admin/users/*', requireAdminUser(services));
 
   return app
     .openapi(registerRoute, async (c) =>
       c.json({ data: await services.auth.register(c.req.valid('json'), meta(c)) }, 201),
     )
     .openapi(loginRoute, async (c) => c.json({ data: await services.auth.login(c.req.valid('json'), meta(c)) }, 200))
+    .openapi(forgotPasswordRoute, async (c) => {
+      await services.accountRecovery.requestReset(c.req.valid('json').email, meta(c), c.req.url);
+      return c.json({ data: { ok: true as const } }, 200);
+    })
+    .openapi(resetPasswordRoute, async (c) => {
+      const { token, password } = c.req.valid('json');
+      return c.json({ data: await services.accountRecovery.resetPassword(token, password, meta(c)) }, 200);
+    })
     .openapi(meRoute, (c) => c.json({ data: c.get('user') }, 200))
     .openapi(updateMeRoute, async (c) =>
       c.json({ data: await services.auth.updateDisplayName(c.get('user').id, c.req.valid('json').displayName) }, 200),
@@ -200,7 +264,8 @@ export function createAuthRoutes(services: Services, env: Env) {
       return c.json({ data: user }, 200);
     })
     .openapi(deleteMeRoute, async (c) => {
-      await services.auth.deleteAccount(c.get('user').id);
+      const { password } = c.req.valid('json');
+      await services.auth.deleteAccount(c.get('user').id, { password, token: tokenOf(c) });
       return c.json({ data: { ok: true as const } }, 200);
     })
     .openapi(logoutRoute, async (c) => {
@@ -217,9 +282,9 @@ export function createAuthRoutes(services: Services, env: Env) {
     })
     .openapi(socialStartRoute, async (c) => {
       const { provider } = c.req.valid('param');
-      const origin = env.PUBLIC_URL ?? new URL(c.req.url).origin;
+      const origin = services.site.originFor(c.req.url);
       const callback = `${origin}/api/v1/auth/${provider}/callback`;
-      const { url, pending } = await services.socialLogin.start(
+      const { url, pending, binding } = await services.socialLogin.start(
         provider,
         callback,
         c.req.valid('query').redirectTo ?? '/',
@@ -231,13 +296,21 @@ export function createAuthRoutes(services: Services, env: Env) {
         path: '/api/v1/auth',
         maxAge: 600,
       });
+      // Read back by the /login page when it exchanges the code: a code opened in another browser fails.
+      setCookie(c, LOGIN_BINDING_COOKIE, binding, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: origin.startsWith('https:'),
+        path: '/login',
+        maxAge: 600,
+      });
       return c.redirect(url, 302);
     })
     .openapi(socialCallbackRoute, async (c) => {
       const { provider } = c.req.valid('param');
       const pending = services.socialLogin.parsePending(getCookie(c, PENDING_COOKIE));
       deleteCookie(c, PENDING_COOKIE, { path: '/api/v1/auth' });
-      const origin = env.PUBLIC_URL ?? new URL(c.req.url).origin;
+      const origin = services.site.originFor(c.req.url);
       const current = new URL(c.req.url);
       const callbackUrl = new URL(`${origin}/api/v1/auth/${provider}/callback${current.search}`);
       try {
@@ -245,9 +318,8 @@ export function createAuthRoutes(services: Services, env: Env) {
         const params = new URLSearchParams({ code, redirectTo });
         return c.redirect(`/login?${params.toString()}`, 302);
       } catch (error) {
-        // The reader lands on the login page with the reason, not on a JSON error.
-        const message = isAppError(error) ? error.message : 'Đăng nhập không thành công, xin thử lại.';
-        return c.redirect(`/login?${new URLSearchParams({ error: message }).toString()}`, 302);
+        // The reader lands on the login page with a reason code; the page shows its own fixed text.
+        return c.redirect(`/login?${new URLSearchParams({ error: loginErrorCodeOf(error) }).toString()}`, 302);
       }
     });
 }

@@ -10,12 +10,12 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
-import { errorResponse, json } from '../openapi.ts';
+import { errorResponse, json, ZCodeParamSchema } from '../openapi.ts';
 
 const notFound = errorResponse('No such published book or chapter');
 const badInput = errorResponse('Bad input');
 const tags = ['Sách và thư viện'];
-const bookCode = z.string().min(1).max(120);
+const bookCode = ZCodeParamSchema;
 
 const catalogueRoute = createRoute({
   method: 'get',
@@ -48,7 +48,7 @@ const chapterRoute = createRoute({
   path: '/public/chapter/{code}/{chapter}',
   tags,
   summary: 'One chapter of a published book, by its position (1-based) or its chapter code',
-  request: { params: z.object({ code: bookCode, chapter: z.string().min(1).max(160) }) },
+  request: { params: z.object({ code: bookCode, chapter: ZCodeParamSchema }) },
   responses: {
     200: json(z.object({ data: ZChapterViewSchema }), 'The chapter as the reader shows it'),
     400: badInput,

@@ -7,6 +7,7 @@ import {
   ZPublicNoteGroupSchema,
 } from '#common/contracts/note-group.schema.ts';
 import type { Services } from '#server/services/index.ts';
+import { requireStaff } from '#server/services/roles.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, idParam, json, tokenSecurity } from '../openapi.ts';
@@ -57,6 +58,11 @@ const feature = createRoute({
 export function createModerationRoutes(services: Services) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use('/moderation/*', requireUser(services));
+  // The role before the input: a reader is told 403 whatever they send.
+  app.use('/moderation/*', async (c, next) => {
+    requireStaff(c.get('user'));
+    await next();
+  });
   return app
     .openapi(queue, async (c) => {
       const { page, perPage } = c.req.valid('query');

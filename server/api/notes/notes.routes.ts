@@ -2,7 +2,9 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZFavoriteBookRequestSchema, ZFavoriteBooksResponseSchema } from '#common/contracts/favorite.schema.ts';
 import {
   ZCreateNoteRequestSchema,
+  ZMyNotesQuerySchema,
   ZNoteSchema,
+  ZNotesPageSchema,
   ZOrderNotesRequestSchema,
   ZPublicNoteSchema,
   ZUpdateNoteRequestSchema,
@@ -10,7 +12,7 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
-import { errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
+import { codeParam, errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
 
 const errors = {
   400: errorResponse('Bad input'),
@@ -60,17 +62,22 @@ const myNotesOfBook = createRoute({
   path: '/book/{code}/my_notes',
   tags,
   security: tokenSecurity,
-  summary: 'My notes in one book',
-  request: { params: z.object({ code: z.string().min(1).max(120) }) },
-  responses: { 200: json(z.object({ data: z.array(ZNoteSchema) }), 'My notes'), ...errors },
+  summary: 'A page of my notes in one book, in reading order (page 1, perPage 50 by default, at most 100)',
+  request: { params: codeParam, query: ZMyNotesQuerySchema },
+  responses: { 200: json(z.object({ data: ZNotesPageSchema }), 'One page of my notes'), ...errors },
 });
 const ungroupedNotes = createRoute({
   method: 'get',
   path: '/ungroup_notes',
   tags,
   security: tokenSecurity,
-  summary: 'My notes that are in no note group',
-  responses: { 200: json(z.object({ data: z.array(ZNoteSchema) }), 'My notes'), 401: errors[401] },
+  summary: 'A page of my notes that are in no note group (page 1, perPage 50 by default, at most 100)',
+  request: { query: ZMyNotesQuerySchema },
+  responses: {
+    200: json(z.object({ data: ZNotesPageSchema }), 'One page of my notes'),
+    400: errors[400],
+    401: errors[401],
+  },
 });
 const orderNotes = createRoute({
   method: 'post',
@@ -106,7 +113,7 @@ const removeFavorite = createRoute({
   tags: favTags,
   security: tokenSecurity,
   summary: 'Remove a book from my reading list',
-  request: { params: z.object({ code: z.string().min(1).max(120) }) },
+  request: { params: codeParam },
   responses: { 200: json(ZOkResponseSchema, 'Removed'), ...errors },
 });
 const listFavorites = createRoute({
@@ -145,9 +152,11 @@ export function createNoteRoutes(services: Services) {
       return c.json({ data: { ok: true as const } }, 200);
     })
     .openapi(myNotesOfBook, async (c) =>
-      c.json({ data: await services.notes.listOfBook(me(c), c.req.valid('param').code) }, 200),
+      c.json({ data: await services.notes.listOfBook(me(c), c.req.valid('param').code, c.req.valid('query')) }, 200),
     )
-    .openapi(ungroupedNotes, async (c) => c.json({ data: await services.notes.listUngrouped(me(c)) }, 200))
+    .openapi(ungroupedNotes, async (c) =>
+      c.json({ data: await services.notes.listUngrouped(me(c), c.req.valid('query')) }, 200),
+    )
     .openapi(orderNotes, async (c) => {
       await services.notes.order(me(c), c.req.valid('json').ids);
       return c.json({ data: { ok: true as const } }, 200);

@@ -9,8 +9,10 @@ import {
   ZSearchRequestSchema,
   ZSearchResponseSchema,
 } from '#common/contracts/search.schema.ts';
+import { ZSuggestionRequestSchema, ZSuggestionsResponseSchema } from '#common/contracts/suggestion.schema.ts';
 import type { Services } from '#server/services/index.ts';
-import { type ApiEnv, requireUser } from '../context.ts';
+import type { Env } from '#server/env.ts';
+import { type ApiEnv, requestMetaOf, requireUser, tokenOf } from '../context.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, idParam, json, jsonBody, tokenSecurity } from '../openapi.ts';
 
@@ -42,6 +44,19 @@ const popularRoute = createRoute({
   summary: 'The most searched queries (aggregate counts, nothing about who searched)',
   request: { query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) }) },
   responses: { 200: json(ZPopularQueriesResponseSchema, 'Most searched first'), 400: errors[400] },
+});
+
+const suggestionsRoute = createRoute({
+  method: 'get',
+  path: '/public/search/suggestions',
+  tags,
+  summary: 'Suggestions while typing: titles of books, talks and articles, and frequent searches',
+  description:
+    'Matched without diacritics (`kim cang` finds `Kinh Kim Cang`): texts starting with the query first, then a word ' +
+    'starting with it, then every word of the query starting a word. At least 2 characters. Answered from an index ' +
+    'in memory, made again when content changes.',
+  request: { query: ZSuggestionRequestSchema },
+  responses: { 200: json(ZSuggestionsResponseSchema, 'Best first, at most `limit`'), 400: errors[400] },
 });
 
 const listCollections = createRoute({
@@ -84,19 +99,26 @@ const deleteCollection = createRoute({
   responses: { 200: json(z.object({ data: z.object({ ok: z.literal(true) }) }), 'Deleted'), ...errors },
 });
 
-export function createSearchRoutes(services: Services) {
+export function createSearchRoutes(services: Services, env: Env) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   const auth = requireUser(services);
   for (const path of ['/search_collections', '/search_collection/*']) app.use(path, auth);
   const me = (c: { get(key: 'user'): { id: number } }) => c.get('user').id;
 
   return app
-    .openapi(searchRoute, async (c) => c.json({ data: await services.search.search(c.req.valid('json')) }, 200))
+    .openapi(searchRoute, async (c) => {
+      const user = await services.auth.authenticate(tokenOf(c));
+      const client = { userId: user?.id ?? null, ip: requestMetaOf(c, env).ip };
+      return c.json({ data: await services.search.search(c.req.valid('json'), client) }, 200);
+    })
     .openapi(popularRoute, async (c) => {
       const rows = await services.search.popularQueries(c.req.valid('query').limit);
       const items = rows.map((r) => ({ query: r.query, count: r.count, url: searchUrl({ query: r.query }) }));
       return c.json({ data: { items } }, 200);
     })
+    .openapi(suggestionsRoute, async (c) =>
+      c.json({ data: await services.searchSuggestions.suggest(c.req.valid('query')) }, 200),
+    )
     .openapi(listCollections, async (c) =>
       c.json({ data: { items: await services.searchCollections.list(me(c)) } }, 200),
     )

@@ -3,7 +3,7 @@ import type { FooterQuote } from '#common/contracts/site.schema.ts';
 const OURS = 'Pháp Bảo dịch từ nguyên bản';
 
 /**
- * The seven teaching quotes of the footer (seed-spec.md §1). The originals are public domain
+ * The seven teaching quotes of the footer (product spec §1). The originals are public domain
  * (Pali canon; the Hán-Việt reading of the Diamond Sutra); the Vietnamese renderings are our own.
  */
 export const DEFAULT_FOOTER_QUOTES: FooterQuote[] = [

@@ -1,7 +1,7 @@
 import type { HomeKeyword } from '#common/contracts/keyword.schema.ts';
 
 /**
- * The 70 home-page suggestions (seed-spec.md §1): single keywords, and keywords lists whose extra
+ * The 70 home-page suggestions (product spec §1): single keywords, and keywords lists whose extra
  * terms are combined with AND. Editors will change them in the administration area; this is the
  * list a new library starts with. Chosen so each finds something in the demo content.
  */

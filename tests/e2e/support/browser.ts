@@ -46,3 +46,8 @@ export function watchPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Waits until the browser render has taken over the page (app/root.tsx marks `<html data-hydrated>`). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+}

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import type { Note } from '#common/contracts/note.schema.ts';
+import { HIGHLIGHT_COLORS } from '#common/contracts/note.values.ts';
+import type { NoteGroupChoice } from '#app/lib/note-group-store.ts';
+import { CloseIcon } from '../ui/icons.tsx';
+import { COLOR_LABELS } from './highlight-colors.ts';
+
+/** The note of a highlight: its words, its colour, the reader's note; save or delete. */
+export default function NotePanel({
+  note,
+  groups,
+  addedTo,
+  onClose,
+}: {
+  note: Note;
+  groups: NoteGroupChoice[];
+  /** The group the highlight was just put into, to say so. */
+  addedTo: string | null;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<{ deleted?: boolean }>();
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+  const done = useCallback(() => closeRef.current(), []);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.deleted) done();
+  }, [fetcher.state, fetcher.data, done]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && done();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [done]);
+  const saving = fetcher.state !== 'idle';
+  return (
+    <aside className="note-panel" role="dialog" aria-label="Ghi chú" data-testid="note-panel">
+      <header className="note-panel-header">
+        <span className="note-panel-title">Ghi chú</span>
+        <button type="button" className="icon-button" aria-label="Đóng ghi chú" onClick={done}>
+          <CloseIcon size={18} />
+        </button>
+      </header>
+      <blockquote className="note-panel-quote" data-color={note.color}>
+        {note.content}
+      </blockquote>
+      {addedTo ? (
+        <p className="note-panel-status" role="status">
+          Đã thêm vào nhóm “{addedTo}”.
+        </p>
+      ) : null}
+      <fetcher.Form method="post" className="note-panel-form">
+        <input type="hidden" name="noteId" value={note.id} />
+        <fieldset className="note-panel-colors">
+          <legend>Màu</legend>
+          {HIGHLIGHT_COLORS.map((color) => (
+            <label key={color} className="swatch-choice" title={COLOR_LABELS[color]}>
+              <input type="radio" name="color" value={color} defaultChecked={note.color === color} />
+              <span className="swatch" data-color={color} aria-hidden="true" />
+              <span className="visually-hidden">{COLOR_LABELS[color]}</span>
+            </label>
+          ))}
+        </fieldset>
+        {groups.length > 0 ? (
+          // Moves the highlight into another of the reader's groups, or out of any.
+          <label className="field note-panel-group">
+            <span>Nhóm ghi chú</span>
+            <select name="noteGroupId" defaultValue={note.noteGroupId === null ? '' : String(note.noteGroupId)}>
+              <option value="">Không thuộc nhóm nào</option>
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="field">
+          <span>Ghi chú của bạn</span>
+          <textarea
+            name="body"
+            rows={4}
+            maxLength={10_000}
+            defaultValue={note.body ?? ''}
+            placeholder="Điều bạn muốn nhớ…"
+          />
+        </label>
+        <div className="note-panel-actions">
+          <button type="submit" name="intent" value="update-note" className="button button-primary" disabled={saving}>
+            Lưu ghi chú
+          </button>
+          <button type="submit" name="intent" value="delete-note" className="button button-ghost" disabled={saving}>
+            Xóa đánh dấu
+          </button>
+        </div>
+      </fetcher.Form>
+    </aside>
+  );
+}

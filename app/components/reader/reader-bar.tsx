@@ -1,0 +1,230 @@
+import { chapterPath } from '#common/paths.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { ChapterHeading } from '#common/contracts/book.schema.ts';
+import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
+import { ChevronDownIcon, SearchIcon } from '#app/components/ui/icons.tsx';
+import { chapterLabel } from './chapter-label.ts';
+import { FontSizeControl } from './font-size.tsx';
+import { chapterPlace, progressLabels, useChapterProgress } from './use-reading-progress.ts';
+
+// Most readers never search inside the book they read: its box loads on the first press.
+const BookSearchBox = lazy(() =>
+  import('#app/components/search/book-search-box.tsx').then((m) => ({ default: m.BookSearchBox })),
+);
+
+export interface ReaderBarProps {
+  bookCode: string;
+  chapter: { code: string; position: number };
+  toc: ChapterHeading[];
+  textRef: React.RefObject<HTMLElement | null>;
+  fontLevel: number;
+  onFontLevel: (level: number) => void;
+  /** Whether the Chinese is shown beside the text; null when the chapter has none. */
+  showHan: boolean | null;
+  onShowHan: (show: boolean) => void;
+  saved: boolean;
+  loggedIn: boolean;
+  loginPath: string;
+}
+
+/**
+ * The reader's tools in one bar that stays at the top of the screen while the chapter is read and
+ * slides away with the site's frame (use-auto-hiding-chrome.ts): contents, where the reader is,
+ * search in the book, the Chinese, and a panel for the text size and the reading list.
+ */
+export function ReaderBar(props: ReaderBarProps) {
+  const { bookCode, chapter, toc, showHan } = props;
+  const [searchOpen, setSearchOpen] = useState(false);
+  return (
+    <div className="reader-bar" role="group" aria-label="Công cụ đọc" data-testid="reader-bar">
+      <div className="reader-bar-row">
+        {toc.length > 1 ? (
+          // A new chapter starts with the contents folded again.
+          <TableOfContents key={chapter.code} bookCode={bookCode} toc={toc} current={chapter.code} />
+        ) : null}
+        <ReadingProgress textRef={props.textRef} chapter={chapter} count={toc.length} />
+        <button
+          type="button"
+          className="reader-bar-button"
+          aria-expanded={searchOpen}
+          aria-controls="reader-book-search"
+          onClick={() => setSearchOpen(!searchOpen)}
+        >
+          <SearchIcon size={18} />
+          <span className="reader-bar-label">Tìm trong sách</span>
+        </button>
+        {showHan !== null ? (
+          <button
+            type="button"
+            className="reader-bar-button reader-han-toggle"
+            aria-pressed={showHan}
+            onClick={() => props.onShowHan(!showHan)}
+          >
+            <span className="reader-han-glyph" aria-hidden="true" lang="zh-Hant">
+              漢
+            </span>
+            <span className="reader-bar-label">{showHan ? 'Ẩn chữ Hán' : 'Hiện chữ Hán'}</span>
+          </button>
+        ) : null}
+        <Dropdown className="reader-options" summary={<ReaderOptionsSummary />}>
+          <div className="reader-options-panel">
+            <FontSizeControl level={props.fontLevel} onChange={props.onFontLevel} />
+            <SaveBookButton
+              bookCode={bookCode}
+              saved={props.saved}
+              loggedIn={props.loggedIn}
+              loginPath={props.loginPath}
+              className="reader-save"
+            />
+          </div>
+        </Dropdown>
+      </div>
+      {searchOpen ? (
+        <div id="reader-book-search" className="reader-bar-search">
+          <Suspense fallback={<p className="reader-bar-loading">Đang mở ô tìm…</p>}>
+            <BookSearchBox key={bookCode} bookCode={bookCode} focusOnOpen />
+          </Suspense>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ReaderOptionsSummary() {
+  return (
+    <>
+      <span className="reader-options-glyph" aria-hidden="true">
+        Aa
+      </span>
+      <span className="visually-hidden">Cỡ chữ và tùy chọn</span>
+    </>
+  );
+}
+
+/** "12 % · Chương 3/12" over "còn ~3 phút", and a thin line along the bar's lower edge. */
+function ReadingProgress({
+  textRef,
+  chapter,
+  count,
+}: {
+  textRef: React.RefObject<HTMLElement | null>;
+  chapter: { code: string; position: number };
+  count: number;
+}) {
+  const progress = useChapterProgress(textRef, chapter.code);
+  const place = { position: chapter.position, count };
+  // On the server (and before the page runs) only the chapter's place in the book is known.
+  const labels = progress
+    ? progressLabels(progress.percent, progress.words, place)
+    : { percent: null, place: chapterPlace(place), left: null };
+  return (
+    <p className="reader-progress" data-testid="reading-progress">
+      <span className="reader-progress-where">
+        {labels.percent ? <span className="reader-progress-percent">{labels.percent}</span> : null}
+        {labels.percent && labels.place ? ' · ' : null}
+        {labels.place}
+      </span>
+      {labels.left ? <span className="reader-progress-left">{labels.left}</span> : null}
+      <span
+        className="reader-progress-line"
+        aria-hidden="true"
+        style={{ transform: `scaleX(${(progress?.percent ?? 0) / 100})` }}
+      />
+    </p>
+  );
+}
+
+/** A folded list that opens under the bar and folds again on a press elsewhere or on Escape, as a menu would. */
+function Dropdown({
+  className,
+  summary,
+  children,
+  onOpen,
+}: {
+  className: string;
+  summary: React.ReactNode;
+  children: React.ReactNode;
+  onOpen?: (details: HTMLDetailsElement) => void;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const close = (e: Event) => {
+      if (!details.open) return;
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !details.contains(e.target as Node)) {
+        details.open = false;
+        if (e instanceof KeyboardEvent) details.querySelector('summary')?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+  return (
+    <details className={className} ref={ref} onToggle={(e) => e.currentTarget.open && onOpen?.(e.currentTarget)}>
+      <summary className="reader-bar-button">{summary}</summary>
+      {children}
+    </details>
+  );
+}
+
+function TableOfContents({ bookCode, toc, current }: { bookCode: string; toc: ChapterHeading[]; current: string }) {
+  return (
+    <Dropdown
+      className="reader-toc"
+      onOpen={showCurrentChapter}
+      summary={
+        <>
+          <ContentsGlyph />
+          <span className="reader-toc-label">Mục lục</span>
+          <span className="reader-toc-count">{toc.length} chương</span>
+          <ChevronDownIcon size={16} className="reader-toc-chevron" />
+        </>
+      }
+    >
+      {/* Two columns on wide screens, read down the first column then the second. */}
+      <ol className="reader-toc-list" style={{ '--toc-rows': Math.ceil(toc.length / 2) } as React.CSSProperties}>
+        {toc.map((entry) => (
+          <li key={entry.code}>
+            <Link to={chapterPath(entry.code, bookCode)} aria-current={entry.code === current ? 'page' : undefined}>
+              <span className="reader-toc-number">{entry.position}</span>
+              <span>{chapterLabel(entry)}</span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </Dropdown>
+  );
+}
+
+/** Opens the contents at the chapter being read, in the middle of the list. */
+function showCurrentChapter(details: HTMLDetailsElement) {
+  const current = details.querySelector<HTMLElement>('[aria-current="page"]');
+  const list = current?.closest('ol');
+  if (current && list) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+}
+
+/** A list with bullets: the contents (not the three bars of the site's menu just above). */
+function ContentsGlyph() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      aria-hidden="true"
+    >
+      <path d="M9 6h11M9 12h11M9 18h11" />
+      <circle cx="4.5" cy="6" r="1" />
+      <circle cx="4.5" cy="12" r="1" />
+      <circle cx="4.5" cy="18" r="1" />
+    </svg>
+  );
+}

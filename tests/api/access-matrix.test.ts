@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
+import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
+import { newReader } from '../factories/reader.ts';
+import { availableEngines } from '../support/databases.ts';
+import { operationsOf } from '../support/hostile-requests.ts';
+import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
+import { ACCESS_RULES, type Fixtures, type OwnerCall, type Rule } from './access-rules.ts';
+
+/**
+ * The access matrix of the API: every route of the app (its route table and its OpenAPI document)
+ * × anonymous, the owner, another reader, a moderator and an admin, by the rule of
+ * tests/api/access-rules.ts. A route without a rule fails here.
+ */
+const engines = await availableEngines();
+
+/** A path parameter that names nothing: refusals are checked without touching real rows. */
+const ABSENT: Record<string, string> = {
+  id: '2147483647',
+  code: 'khong-co-dau',
+  chapter: 'khong-co',
+  provider: 'khong-co',
+};
+const fillAbsent = (path: string) => path.replace(/\{(\w+)\}/g, (_m, name: string) => ABSENT[name] ?? 'khong-co');
+
+describe.each(engines)('access matrix of the API on %s', (engine) => {
+  let t: TestApp;
+  let otherToken: string;
+  let moderatorToken: string;
+  let adminToken: string;
+  let talkId: number;
+  let routeKeys: string[];
+
+  const call = (method: string, path: string, token: string | null, body?: unknown) =>
+    t.app.request(`/api/v1${path}`, {
+      method,
+      headers: {
+        ...(token ? { 'x-token': token } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const idOf = async (res: Response) => {
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return z.object({ data: z.object({ id: z.number() }) }).parse(await res.json()).data.id;
+  };
+
+  /** A fresh reader and the makers of their things. */
+  const freshOwner = async (): Promise<{ token: string; fixtures: Fixtures }> => {
+    const account = newReader();
+    const res = await call('POST', '/public/user/register', null, { ...account, confirmPassword: account.password });
+    const token = ZSessionResponseSchema.parse(await res.json()).data.token;
+    const fixtures: Fixtures = {
+      talkId,
+      password: account.password,
+      note: async () =>
+        idOf(await call('POST', '/notes', token, { color: 'red', content: 'Lời dạy', sourceTitle: 'Kinh' })),
+      group: async () => idOf(await call('POST', '/note_groups', token, { name: 'Nhóm' })),
+      playlist: async () => idOf(await call('POST', '/create_playlist', token, { name: 'Danh sách' })),
+      async playlistItem() {
+        const playlistId = await fixtures.playlist();
+        const added = await call('POST', '/create_playlist_item', token, {
+          audioPlaylistItems: [{ playlistId, audioId: talkId }],
+        });
+        expect(added.status).toBeLessThan(300);
+        const items = z
+          .object({ data: z.object({ items: z.array(z.object({ id: z.number() })) }) })
+          .parse(await (await call('GET', `/get_playlist_items/${playlistId}`, token)).json());
+        return { playlistId, itemId: items.data.items[0]!.id };
+      },
+      bookmark: async () => idOf(await call('POST', '/create_bookmark', token, { audioId: talkId, time: 1 })),
+      savedSearch: async () => idOf(await call('POST', '/search_collections', token, { query: 'bát nhã' })),
+      async favorite(bookCode) {
+        expect((await call('POST', '/favorite_books', token, { bookCode })).status).toBe(201);
+      },
+    };
+    return { token, fixtures };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      loginThrottle: { perIp: 100_000, freeFailures: 100_000, windowMs: 60_000 },
+      accountLimits: { writes: 100_000 },
+    });
+    otherToken = await registerReader(t);
+    adminToken = (await loginAdmin(t)).token;
+    moderatorToken = await registerReader(t);
+    const me = z
+      .object({ data: z.object({ id: z.number() }) })
+      .parse(await (await call('GET', '/me', moderatorToken)).json());
+    expect((await call('PUT', `/admin/users/${me.data.id}/role`, adminToken, { role: 'moderator' })).status).toBe(200);
+    const collections = ZAudioCollectionsResponseSchema.parse(
+      await (await call('GET', '/public/audio_collections', null)).json(),
+    );
+    const detail = ZAudioCollectionResponseSchema.parse(
+      await (await call('GET', `/public/audio_collection/${collections.data.items[0]!.id}`, null)).json(),
+    );
+    talkId = detail.data.talks[0]!.id;
+
+    // Every route twice over: as the OpenAPI document describes it and as the router holds it.
+    const doc = await (await t.app.request('/api/v1/openapi.json')).json();
+    const documented = operationsOf(doc).map((op) => `${op.method} ${op.path}`);
+    const routed = t.app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/'))
+      .map((r) => `${r.method} ${r.path.slice('/api/v1'.length).replace(/:(\w+)/g, '{$1}')}`);
+    routeKeys = [...new Set([...documented, ...routed])].sort();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has a rule for every route, and no rule for a route that is gone', () => {
+    const missing = routeKeys.filter((key) => !(key in ACCESS_RULES) && key !== 'GET /openapi.json');
+    const stale = Object.keys(ACCESS_RULES).filter((key) => !routeKeys.includes(key));
+    expect(missing, 'routes without a rule in tests/api/access-rules.ts').toEqual([]);
+    expect(stale, 'rules for routes that do not exist').toEqual([]);
+  });
+
+  it('answers every route as its rule says, for every role', async () => {
+    const failures: string[] = [];
+    let checks = 0;
+    const expectStatus = (key: string, role: string, status: number, ok: (s: number) => boolean, want: string) => {
+      checks += 1;
+      if (!ok(status)) failures.push(`${key} as ${role}: ${status}, expected ${want}`);
+    };
+    const passes = (s: number) => s !== 401 && s !== 403 && s < 500;
+
+    for (const key of routeKeys) {
+      const rule: Rule | undefined = ACCESS_RULES[key];
+      if (!rule) continue; // reported by the test above
+      const [method, routePath] = key.split(' ') as [string, string];
+      const absent = fillAbsent(routePath);
+
+      if (rule.access === 'public') {
+        expectStatus(key, 'anonymous', (await call(method, absent, null)).status, passes, 'not refused');
+        continue;
+      }
+      if (rule.access === 'admin' || rule.access === 'moderator') {
+        expectStatus(key, 'anonymous', (await call(method, absent, null)).status, (s) => s === 401, '401');
+        expectStatus(key, 'reader', (await call(method, absent, otherToken)).status, (s) => s === 403, '403');
+        const moderatorStatus = (await call(method, absent, moderatorToken)).status;
+        if (rule.access === 'admin') expectStatus(key, 'moderator', moderatorStatus, (s) => s === 403, '403');
+        else expectStatus(key, 'moderator', moderatorStatus, passes, 'passes');
+        expectStatus(key, 'admin', (await call(method, absent, adminToken)).status, passes, 'passes');
+        continue;
+      }
+
+      // reader, owner, private-to-others: each with a fresh owner and their own things.
+      const { token, fixtures } = await freshOwner();
+      const request = 'request' in rule ? rule.request : undefined;
+      const ownerCall: OwnerCall = request ? await request(fixtures) : {};
+      const path = ownerCall.path ?? absent;
+      if (rule.access === 'private-to-others') {
+        expectStatus(
+          key,
+          'anonymous',
+          (await call(method, path, null, ownerCall.body)).status,
+          (s) => s === 404,
+          '404',
+        );
+        expectStatus(
+          key,
+          'other reader',
+          (await call(method, path, otherToken, ownerCall.body)).status,
+          (s) => s === 404,
+          '404',
+        );
+        continue;
+      }
+      expectStatus(key, 'anonymous', (await call(method, path, null, ownerCall.body)).status, (s) => s === 401, '401');
+      if (rule.access === 'owner') {
+        // Before the owner's own call: had it changed or removed anything, the owner's call would fail.
+        expectStatus(
+          key,
+          'other reader',
+          (await call(method, path, otherToken, ownerCall.body)).status,
+          (s) => s === 404,
+          '404',
+        );
+      }
+      const ownerRes = await call(method, path, token, ownerCall.body);
+      const ownerOk = request ? (s: number) => s >= 200 && s < 300 : passes;
+      expectStatus(key, 'owner', ownerRes.status, ownerOk, request ? '2xx' : 'passes');
+      if (!ownerOk(ownerRes.status)) failures.push(`  ${(await ownerRes.text()).slice(0, 200)}`);
+    }
+
+    console.warn(
+      `access matrix on ${engine}: ${routeKeys.length} routes, ${checks} checks, ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+  }, 300_000);
+});

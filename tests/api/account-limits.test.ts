@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MAX_JSON_BODY_BYTES, MAX_PAGE_SIZE, MY_NOTES_PAGE_SIZE } from '#common/constants.ts';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+
+const anchor = { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: '' };
+const highlight = (chapterCode = 'kinh-kim-cang-1') => ({
+  bookCode: 'kinh-kim-cang',
+  chapterCode,
+  color: 'yellow',
+  content: 'Như thị ngã văn',
+  anchor,
+});
+const quote = (n: number) => ({ color: 'red', content: `Lời dạy ${n}`, sourceTitle: 'Kinh' });
+
+/** What a test app of these tests lets one account keep and write (the defaults are far higher). */
+const LIMITS = { notes: 30, noteGroups: 3, writes: 40, writeWindowMs: 60_000 };
+
+describe.each(engines)('what one account may keep and write, on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { accountLimits: LIMITS });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: string, path: string, token: string, body?: unknown) =>
+    t.app.request(`/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-token': token },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const countRows = async (table: 'notes' | 'note_groups') =>
+    Number(
+      (
+        await t.db.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const pageOf = async (path: string, token: string) => {
+    const res = await call('GET', path, token);
+    expect(res.status, path).toBe(200);
+    return z.object({ data: ZNotesPageSchema }).parse(await res.json()).data;
+  };
+  /** Every page of a paged call, page after page. */
+  const walk = async (path: string, token: string, perPage: number) => {
+    const ids: number[] = [];
+    let total = -1;
+    for (let page = 1; page < 100; page++) {
+      const data = await pageOf(`${path}?page=${page}&perPage=${perPage}`, token);
+      expect(data).toMatchObject({ page, perPage });
+      total = data.total;
+      if (data.items.length === 0) break;
+      expect(data.items.length).toBeLessThanOrEqual(perPage);
+      ids.push(...data.items.map((n) => n.id));
+    }
+    return { ids, total };
+  };
+
+  it('refuses a note past the cap with a Vietnamese 409, and writes nothing', async () => {
+    const token = await registerReader(t);
+    for (let i = 0; i < LIMITS.notes; i++) expect((await call('POST', '/notes', token, quote(i))).status).toBe(201);
+    const before = await countRows('notes');
+    const res = await call('POST', '/notes', token, highlight());
+    expect(res.status).toBe(409);
+    expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toBe(
+      `Bạn đã có ${LIMITS.notes} ghi chú, xin xoá bớt trước khi thêm.`,
+    );
+    expect(await countRows('notes')).toBe(before);
+    // Another account is not held back; deleting one makes room again.
+    expect((await call('POST', '/notes', await registerReader(t), quote(0))).status).toBe(201);
+    const first = (await pageOf('/ungroup_notes', token)).items[0]!;
+    expect((await call('DELETE', `/note/${first.id}`, token)).status).toBe(200);
+    expect((await call('POST', '/notes', token, quote(99))).status).toBe(201);
+  });
+
+  it('refuses a note group past the cap with a Vietnamese 409, and writes nothing', async () => {
+    const token = await registerReader(t);
+    for (let i = 0; i < LIMITS.noteGroups; i++) {
+      expect((await call('POST', '/note_groups', token, { name: `Nhóm ${i}` })).status).toBe(201);
+    }
+    const before = await countRows('note_groups');
+    const res = await call('POST', '/note_groups', token, { name: 'Một nhóm nữa' });
+    expect(res.status).toBe(409);
+    expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toBe(
+      `Bạn đã có ${LIMITS.noteGroups} nhóm ghi chú, xin xoá bớt trước khi tạo thêm.`,
+    );
+    expect(await countRows('note_groups')).toBe(before);
+  });
+
+  it('answers 429 once an account has used its write budget, for every kind of own thing', async () => {
+    const token = await registerReader(t);
+    const group = await call('POST', '/note_groups', token, { name: 'Nhóm' });
+    const groupId = z.object({ data: z.object({ id: z.number() }) }).parse(await group.json()).data.id;
+    // Spread over notes, groups, playlists, saved searches, saved books.
+    const writes: [string, string, unknown][] = [
+      ['POST', '/notes', quote(1)],
+      ['PUT', `/note_group/${groupId}`, { name: 'Nhóm đổi tên' }],
+      ['POST', '/create_playlist', { name: 'Danh sách' }],
+      ['POST', '/search_collections', { query: 'bát nhã' }],
+      ['POST', '/favorite_books', { bookCode: 'kinh-kim-cang' }],
+    ];
+    let spent = 1;
+    while (spent < LIMITS.writes) {
+      const [method, path, body] = writes[spent % writes.length]!;
+      const res = await call(method, path, token, body);
+      expect(res.status, `${path} #${spent}`).toBeLessThan(300);
+      spent++;
+    }
+    const before = await countRows('notes');
+    for (const [method, path, body] of writes) {
+      const res = await call(method, path, token, body);
+      expect(res.status, path).toBe(429);
+      expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toMatch(/thao tác quá nhanh/);
+    }
+    expect(await countRows('notes')).toBe(before);
+    // Reading is not a write; another account has its own budget.
+    expect((await call('GET', '/ungroup_notes', token)).status).toBe(200);
+    expect((await call('POST', '/notes', await registerReader(t), quote(2))).status).toBe(201);
+  });
+
+  it('pages the notes in no group and the notes of a book: every note exactly once', async () => {
+    const token = await registerReader(t);
+    const made: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await call('POST', '/notes', token, i % 3 === 0 ? highlight('kinh-kim-cang-2') : highlight());
+      made.push(z.object({ data: ZNoteSchema }).parse(await res.json()).data.id);
+    }
+    for (let i = 0; i < 11; i++) {
+      const res = await call('POST', '/notes', token, quote(i));
+      made.push(z.object({ data: ZNoteSchema }).parse(await res.json()).data.id);
+    }
+    const ungrouped = await walk('/ungroup_notes', token, 5);
+    expect(ungrouped.total).toBe(23);
+    expect(ungrouped.ids).toHaveLength(23);
+    expect([...ungrouped.ids].sort()).toEqual([...made].sort());
+
+    const ofBook = await walk('/book/kinh-kim-cang/my_notes', token, 4);
+    expect(ofBook.total).toBe(12);
+    expect(new Set(ofBook.ids).size).toBe(12);
+    expect([...ofBook.ids].sort()).toEqual(made.slice(0, 12).sort());
+
+    // The defaults, and the largest page.
+    expect(await pageOf('/ungroup_notes', token)).toMatchObject({ page: 1, perPage: MY_NOTES_PAGE_SIZE, total: 23 });
+    for (const query of [`perPage=${MAX_PAGE_SIZE + 1}`, 'perPage=0', 'page=0', 'page=abc']) {
+      const res = await call('GET', `/ungroup_notes?${query}`, token);
+      expect(res.status, query).toBe(400);
+      expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toMatch(/chưa hợp lệ/);
+    }
+  });
+
+  it('still refuses a body over 1 MB with 413', async () => {
+    const token = await registerReader(t);
+    const before = await countRows('notes');
+    const res = await call('POST', '/notes', token, { ...quote(1), body: 'a'.repeat(MAX_JSON_BODY_BYTES) });
+    expect(res.status).toBe(413);
+    expect(ZErrorResponseSchema.parse(await res.json()).errorCode).toBe('PAYLOAD_TOO_LARGE');
+    expect(await countRows('notes')).toBe(before);
+  });
+});

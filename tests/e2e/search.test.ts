@@ -315,9 +315,13 @@ describe('search', () => {
     await waitForSummary(page, 'Không tìm thấy kết quả cho “nhu thi van”');
     expect(await page.locator('.search-empty').innerText()).toContain('Thử “Tìm mở rộng”');
     expect(await page.getByRole('radio', { name: 'Đúng cụm từ' }).isChecked()).toBe(true);
+    // The form asks for the page's own address (type, mode), so no redirect comes in between.
+    const searchRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/search')) searchRequests.push(r.url());
+    });
     await page.getByRole('radio', { name: 'Tìm mở rộng' }).check();
     await page.getByRole('search', { name: 'Tìm trong thư viện' }).getByRole('button', { name: 'Tìm' }).click();
-    // The form's searchType/searchMode become the page's type/mode.
     await page.waitForURL(`${baseURL}/search?query=nhu+thi+van&mode=broad&type=book`);
     await waitForSummary(page, /^\d+ kết quả cho “nhu thi van”$/);
     expect(await page.locator('.search-tab[aria-current="page"]').getAttribute('data-type')).toBe('book');
@@ -325,6 +329,8 @@ describe('search', () => {
     expect(await page.locator('.search-mode-hint').innerText()).toBe(
       'Tìm các đoạn có đủ mọi chữ, ở bất kỳ vị trí nào.',
     );
+    expect(searchRequests.length).toBeGreaterThan(0);
+    expect(searchRequests.filter((u) => /searchType|searchMode/.test(u))).toEqual([]);
     expect(new Set(await page.locator('.search-result .search-result-type').allTextContents())).toEqual(
       new Set(['Sách']),
     );

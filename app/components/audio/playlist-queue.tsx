@@ -1,21 +1,7 @@
-import {
-  DndContext,
-  closestCenter,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useSortableSensors } from '#app/components/ui/use-sortable-sensors.ts';
 import { useEffect, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { PlaylistItem } from '#common/contracts/playlist.schema.ts';
@@ -43,11 +29,7 @@ export function PlaylistQueue({ items, name }: { items: readonly PlaylistItem[];
   const current = playingHere ? (order[state.index] ?? null) : null;
   const playFrom = (index: number, items = order) => player.load(queueOf(items), index, { autoplay: true, startAt: 0 });
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
 
   const onDragEnd = (event: DragEndEvent) => {
     const { active, over } = event;

@@ -61,7 +61,7 @@ function pageHref(q: PageQuery, changes: Partial<PageQuery> = {}): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // The search form's fields are query, searchType and searchMode; the page's address says type and mode.
+  // Older links (and the spec's form-state names) say searchType / searchMode: one redirect to the page's own address.
   if (url.searchParams.has('searchType') || url.searchParams.has('searchMode')) {
     const p = url.searchParams;
     const q = readQuery(url);
@@ -208,13 +208,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               Tìm
             </button>
           </div>
-          <input type="hidden" name="searchType" value={q.type} />
-          {q.conditions.length > 0 ? <input type="hidden" name="conditions" value={q.conditions.join('|')} /> : null}
           <fieldset className="search-modes">
             <legend className="visually-hidden">Cách tìm</legend>
             {SEARCH_MODES.map((mode) => (
               <label key={mode} className="search-mode">
-                <input type="radio" name="searchMode" value={mode} defaultChecked={q.mode === mode} />
+                <input type="radio" name="mode" value={mode} defaultChecked={q.mode === mode} />
                 <span>{SEARCH_MODE_LABELS[mode]}</span>
               </label>
             ))}
@@ -224,6 +222,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 : 'Tìm các đoạn có đủ mọi chữ, ở bất kỳ vị trí nào.'}
             </span>
           </fieldset>
+          {/* Named and ordered as the page's address (searchUrl), so submitting needs no redirect. */}
+          <input type="hidden" name="type" value={q.type} />
+          {q.conditions.length > 0 ? (
+            <>
+              <input type="hidden" name="conditionType" value="AND" />
+              <input type="hidden" name="conditions" value={q.conditions.join('|')} />
+            </>
+          ) : null}
         </Form>
         {q.conditions.length > 0 ? (
           <p className="search-conditions">

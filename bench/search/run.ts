@@ -28,7 +28,7 @@ import pg from 'pg';
 import { compileQuery, idf, passageWords, scorePassage } from '#server/search/bm25.ts';
 import { boostsMayWiden, clauseExpression, queryExpression } from '#server/search/fts5-search-index.ts';
 import { tsqueryLiteral } from '#server/search/postgres-search-index.ts';
-import { ITEM_SPAN, itemKeyOf, SearchKind, SEQ_SPAN } from '#server/search/passage-id.ts';
+import { ITEM_SPAN, itemKeyOf, RESULT_TYPE_OF_KIND, SearchKind, SEQ_SPAN } from '#server/search/passage-id.ts';
 import type { EngineQuery, MatchClause } from '#server/search/search-index.ts';
 import { indexArticle, indexBook, SEARCH_INDEX_VERSION } from '#server/services/search-indexer.service.ts';
 import { planQuery } from '#server/services/search.service.ts';
@@ -272,15 +272,6 @@ function removeDatabaseFiles(file: string) {
 // ---------------------------------------------------------------------------------------------
 // Measuring queries
 
-const TYPE_OF_KIND: Record<number, string> = {
-  [SearchKind.book]: 'book',
-  [SearchKind.talk]: 'audio',
-  [SearchKind.collection]: 'audio',
-  [SearchKind.transcript]: 'transcript',
-  [SearchKind.video]: 'video',
-  [SearchKind.article]: 'article',
-};
-
 /** The same rule as the service's condition terms: a phrase, exact when typed with diacritics. */
 function conditionClause(text: string): MatchClause | null {
   const words = queryWords(text);
@@ -348,7 +339,7 @@ async function exactTop(database: Database, m: Measured): Promise<number[]> {
     items = items.filter((i) => set.has(i));
   }
   const type = m.query.request.type;
-  if (type !== 'all') items = items.filter((i) => TYPE_OF_KIND[Math.floor(i / ITEM_SPAN)] === type);
+  if (type !== 'all') items = items.filter((i) => RESULT_TYPE_OF_KIND[Math.floor(i / ITEM_SPAN)] === type);
   return items.slice(0, TOP);
 }
 
@@ -417,7 +408,7 @@ async function exactTopInJavaScript(database: Database, m: Measured): Promise<nu
     items = items.filter((i) => allowed.has(i));
   }
   const type = m.query.request.type;
-  if (type !== 'all') items = items.filter((i) => TYPE_OF_KIND[Math.floor(i / ITEM_SPAN)] === type);
+  if (type !== 'all') items = items.filter((i) => RESULT_TYPE_OF_KIND[Math.floor(i / ITEM_SPAN)] === type);
   return items.slice(0, TOP);
 }
 

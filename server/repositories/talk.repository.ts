@@ -32,6 +32,17 @@ export function createTalkRepository(db: Executor) {
           .as('total_seconds'),
       ])
       .where('audio_collections.status', '=', 'published');
+  /** Talks joined to their collection. */
+  const talksJoined = () =>
+    db.selectFrom('audio_talks').innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id');
+  /** Talks a reader may see: published, in a published collection. */
+  const publishedJoined = () =>
+    talksJoined().where('audio_talks.status', '=', 'published').where('audio_collections.status', '=', 'published');
+  /** Talks with their collection's title. */
+  const talksWithCollection = () =>
+    talksJoined().selectAll('audio_talks').select('audio_collections.title as collection_title');
+  const publishedTalks = () =>
+    publishedJoined().selectAll('audio_talks').select('audio_collections.title as collection_title');
   const toCollectionRow = (
     row: CollectionRow & { talk_count: unknown; total_seconds: unknown },
   ): CollectionListRow => ({
@@ -121,13 +132,7 @@ export function createTalkRepository(db: Executor) {
     },
 
     async listNewestPublished(limit: number): Promise<TalkListRow[]> {
-      return db
-        .selectFrom('audio_talks')
-        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
-        .selectAll('audio_talks')
-        .select('audio_collections.title as collection_title')
-        .where('audio_talks.status', '=', 'published')
-        .where('audio_collections.status', '=', 'published')
+      return publishedTalks()
         .orderBy('audio_talks.created_at', 'desc')
         .orderBy('audio_talks.id', 'desc')
         .limit(limit)
@@ -143,11 +148,7 @@ export function createTalkRepository(db: Executor) {
       recordedSince?: string;
       maxSeconds?: number;
     }): Promise<TalkListRow[]> {
-      let query = db
-        .selectFrom('audio_talks')
-        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
-        .selectAll('audio_talks')
-        .select('audio_collections.title as collection_title')
+      let query = talksWithCollection()
         .where('audio_talks.status', 'in', filter.statuses)
         .where('audio_collections.status', 'in', filter.statuses);
       if (filter.recordedSince) query = query.where('audio_talks.recorded_on', '>=', filter.recordedSince);
@@ -157,12 +158,8 @@ export function createTalkRepository(db: Executor) {
 
     /** Every published talk (of a published collection): its id, collection and title only (suggestions). */
     async listPublishedTitles(): Promise<{ id: number; collection_id: number; title: string }[]> {
-      return db
-        .selectFrom('audio_talks')
-        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
+      return publishedJoined()
         .select(['audio_talks.id', 'audio_talks.collection_id', 'audio_talks.title'])
-        .where('audio_talks.status', '=', 'published')
-        .where('audio_collections.status', '=', 'published')
         .orderBy('audio_talks.id')
         .execute();
     },
@@ -170,15 +167,7 @@ export function createTalkRepository(db: Executor) {
     /** The published talks (of published collections) among these ids, in no particular order. */
     async listPublishedByIds(ids: number[]): Promise<TalkListRow[]> {
       if (ids.length === 0) return [];
-      return db
-        .selectFrom('audio_talks')
-        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
-        .selectAll('audio_talks')
-        .select('audio_collections.title as collection_title')
-        .where('audio_talks.id', 'in', ids)
-        .where('audio_talks.status', '=', 'published')
-        .where('audio_collections.status', '=', 'published')
-        .execute();
+      return publishedTalks().where('audio_talks.id', 'in', ids).execute();
     },
 
     async listPublishedCollectionsByIds(ids: number[]): Promise<Selectable<AudioCollectionsTable>[]> {
@@ -193,37 +182,19 @@ export function createTalkRepository(db: Executor) {
 
     /** The published talk (of a published collection) whose audio is this file, or undefined. */
     async findPublishedByFileName(fileName: string): Promise<TalkRow | undefined> {
-      return db
-        .selectFrom('audio_talks')
-        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
+      return publishedJoined()
         .selectAll('audio_talks')
         .where('audio_talks.file_name', '=', fileName)
-        .where('audio_talks.status', '=', 'published')
-        .where('audio_collections.status', '=', 'published')
         .executeTakeFirst();
     },
 
     /** A published talk of a published collection, with the collection's title. */
     async findPublishedTalk(id: number): Promise<TalkListRow | undefined> {
-      return db
-        .selectFrom('audio_talks')
-        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
-        .selectAll('audio_talks')
-        .select('audio_collections.title as collection_title')
-        .where('audio_talks.id', '=', id)
-        .where('audio_talks.status', '=', 'published')
-        .where('audio_collections.status', '=', 'published')
-        .executeTakeFirst();
+      return publishedTalks().where('audio_talks.id', '=', id).executeTakeFirst();
     },
 
     async findTalkById(id: number): Promise<TalkListRow | undefined> {
-      return db
-        .selectFrom('audio_talks')
-        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
-        .selectAll('audio_talks')
-        .select('audio_collections.title as collection_title')
-        .where('audio_talks.id', '=', id)
-        .executeTakeFirst();
+      return talksWithCollection().where('audio_talks.id', '=', id).executeTakeFirst();
     },
 
     async findCollectionById(id: number): Promise<Selectable<AudioCollectionsTable> | undefined> {
@@ -288,12 +259,8 @@ export function createTalkRepository(db: Executor) {
     },
 
     async countPublished(): Promise<number> {
-      const row = await db
-        .selectFrom('audio_talks')
-        .innerJoin('audio_collections', 'audio_collections.id', 'audio_talks.collection_id')
+      const row = await publishedJoined()
         .select(sql<string | number>`count(*)`.as('n'))
-        .where('audio_talks.status', '=', 'published')
-        .where('audio_collections.status', '=', 'published')
         .executeTakeFirst();
       return toCount(row?.n);
     },

@@ -1,3 +1,5 @@
+import type { ResultType } from '#common/contracts/search.values.ts';
+
 /**
  * A passage id packs where the passage belongs: `((kind × 2^24) + itemId) × 2^20 + seq`.
  * With it the engine filters by type (an id range) and groups by item (id ÷ 2^20) without
@@ -19,6 +21,16 @@ export const SearchKind = {
   article: 6,
 } as const;
 export type SearchKindName = keyof typeof SearchKind;
+
+/** The result tab (search type) each kind is counted and filtered under: a talk's collection counts as audio. */
+export const RESULT_TYPE_OF_KIND: Readonly<Record<number, ResultType>> = {
+  [SearchKind.book]: 'book',
+  [SearchKind.talk]: 'audio',
+  [SearchKind.collection]: 'audio',
+  [SearchKind.transcript]: 'transcript',
+  [SearchKind.video]: 'video',
+  [SearchKind.article]: 'article',
+};
 export type SearchKindCode = (typeof SearchKind)[SearchKindName];
 
 export function kindName(code: number): SearchKindName {

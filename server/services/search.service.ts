@@ -14,7 +14,7 @@ import { suggestFromTyping } from '#common/text/typing-conversion.ts';
 import { hasDiacritics, normalizeText, toExactForm } from '#common/text/vietnamese.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import { itemKeyOf, SearchKind, splitItemKey } from '#server/search/passage-id.ts';
+import { itemKeyOf, RESULT_TYPE_OF_KIND, SearchKind, splitItemKey } from '#server/search/passage-id.ts';
 import { B, K1, SEARCH_RANKING_VERSION } from '#server/search/ranking.ts';
 import type { EngineQuery, ItemHit, MatchClause, PassageRow } from '#server/search/search-index.ts';
 
@@ -64,15 +64,6 @@ export interface SearchClient {
   userId?: number | null;
   ip?: string | null;
 }
-
-const TYPE_OF_KIND: Record<number, ResultType> = {
-  [SearchKind.book]: 'book',
-  [SearchKind.talk]: 'audio',
-  [SearchKind.collection]: 'audio',
-  [SearchKind.transcript]: 'transcript',
-  [SearchKind.video]: 'video',
-  [SearchKind.article]: 'article',
-};
 
 /** One clause for a phrase typed by the reader (the query in strict mode, or a condition). */
 function phraseClause(text: string): MatchClause | null {
@@ -232,7 +223,7 @@ export function createSearchService(deps: {
     items.sort((a, b) => b.score - a.score || a.itemKey - b.itemKey);
     const counts = emptyCounts();
     for (const item of items) {
-      counts[TYPE_OF_KIND[splitItemKey(item.itemKey).kind] ?? 'book']++;
+      counts[RESULT_TYPE_OF_KIND[splitItemKey(item.itemKey).kind] ?? 'book']++;
       counts.all++;
     }
     return { items, counts };
@@ -490,7 +481,7 @@ export function createSearchService(deps: {
     const ofType =
       request.type === 'all'
         ? ranked.items
-        : ranked.items.filter((i) => TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
+        : ranked.items.filter((i) => RESULT_TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
     return { pageHits: ofType.slice(start, start + request.perPage), total: ofType.length, counts: ranked.counts };
   }
 
@@ -508,12 +499,12 @@ export function createSearchService(deps: {
   ): Promise<PageOfHits | null> {
     if (within !== undefined || conditions.length > 0 || plan.boosts.length > 0) return null;
     if (plan.required.words.length !== 1) return null;
-    const kinds = KINDS.filter((k) => request.type === 'all' || TYPE_OF_KIND[k] === request.type);
+    const kinds = KINDS.filter((k) => request.type === 'all' || RESULT_TYPE_OF_KIND[k] === request.type);
     const head = await repos.search.heads.page(plan.required, kinds, start, request.perPage);
     if (!head) return null;
     const counts = emptyCounts();
     for (const [kind, items] of head.counts) {
-      counts[TYPE_OF_KIND[kind] ?? 'book'] += items;
+      counts[RESULT_TYPE_OF_KIND[kind] ?? 'book'] += items;
       counts.all += items;
     }
     return { pageHits: head.items, total: counts[request.type], counts };

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type CountsByType,
-  type ResultType,
   type SearchItem,
   type SearchPassage,
   type SearchRequest,

@@ -15,6 +15,9 @@ import { makeCoverPng, makeDocx, makeEpub, makeSilentMp3, MP3_FRAME_SECONDS } fr
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
+/** Each run starts Node with tsx: seconds on a quiet machine, much longer on a busy CI one (no speed is asserted). */
+const CLI_TEST_TIMEOUT_MS = 180_000;
+
 const engines = await availableEngines();
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -314,31 +317,38 @@ describe.each(engines)('importing books and talks on %s', (engine) => {
 });
 
 describe('npm run import (the command)', () => {
-  it('imports a folder tree with a progress line per file and a summary; a second run changes nothing', () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
-    const source = path.join(work, 'kho');
-    fs.mkdirSync(path.join(source, 'Pháp thoại'), { recursive: true });
-    fs.writeFileSync(path.join(source, 'kinh.md'), '---\ntitle: Kinh nhập thử\n---\n# Chương một\n\nLời kinh.');
-    fs.writeFileSync(path.join(source, 'Pháp thoại', 'bai-giang.mp3'), makeSilentMp3(100));
-    fs.writeFileSync(path.join(source, 'Pháp thoại', 'bai-giang.vtt'), 'WEBVTT\n\n00:00.000 --> 00:02.000\nMở đầu.\n');
-    fs.writeFileSync(path.join(source, 'hong.epub'), 'không phải epub');
-    const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/import.ts', source, ...args], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-      });
-    const dry = run('--dry-run');
-    expect(dry.stdout).toContain('Chạy thử (không ghi gì):');
-    const first = run();
-    expect(first.status).toBe(1);
-    expect(first.stdout).toMatch(/thêm mới\s+2/);
-    expect(first.stdout).toMatch(/thất bại\s+1/);
-    expect(first.stdout).toContain('[thất bại] hong.epub (Tệp .epub này không phải gói ZIP');
-    expect(first.stdout).toContain('3/3 Pháp thoại/bai-giang.mp3: thêm mới');
-    const second = run();
-    expect(second.stdout).toMatch(/bỏ qua\s+2/);
-    expect(second.stdout).toMatch(/thêm mới\s+0/);
-    fs.rmSync(work, { recursive: true, force: true });
-  });
+  it(
+    'imports a folder tree with a progress line per file and a summary; a second run changes nothing',
+    () => {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
+      const source = path.join(work, 'kho');
+      fs.mkdirSync(path.join(source, 'Pháp thoại'), { recursive: true });
+      fs.writeFileSync(path.join(source, 'kinh.md'), '---\ntitle: Kinh nhập thử\n---\n# Chương một\n\nLời kinh.');
+      fs.writeFileSync(path.join(source, 'Pháp thoại', 'bai-giang.mp3'), makeSilentMp3(100));
+      fs.writeFileSync(
+        path.join(source, 'Pháp thoại', 'bai-giang.vtt'),
+        'WEBVTT\n\n00:00.000 --> 00:02.000\nMở đầu.\n',
+      );
+      fs.writeFileSync(path.join(source, 'hong.epub'), 'không phải epub');
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/import.ts', source, ...args], {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', LOG_LEVEL: 'silent' },
+          encoding: 'utf8',
+        });
+      const dry = run('--dry-run');
+      expect(dry.stdout).toContain('Chạy thử (không ghi gì):');
+      const first = run();
+      expect(first.status).toBe(1);
+      expect(first.stdout).toMatch(/thêm mới\s+2/);
+      expect(first.stdout).toMatch(/thất bại\s+1/);
+      expect(first.stdout).toContain('[thất bại] hong.epub (Tệp .epub này không phải gói ZIP');
+      expect(first.stdout).toContain('3/3 Pháp thoại/bai-giang.mp3: thêm mới');
+      const second = run();
+      expect(second.stdout).toMatch(/bỏ qua\s+2/);
+      expect(second.stdout).toMatch(/thêm mới\s+0/);
+      fs.rmSync(work, { recursive: true, force: true });
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });

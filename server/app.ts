@@ -1,5 +1,5 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppLoadContext } from 'react-router';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -22,7 +22,7 @@ import type { MediaStorage } from './media/media-storage.ts';
 import { createPageCache } from './page-cache/page-cache.ts';
 import { serveMedia } from './media/serve-media.ts';
 import { browserUrlOf, withUrl } from './lib/proxy-headers.ts';
-import { isImportPath, isStreamedUploadPath } from './lib/streamed-upload-paths.ts';
+import { apiBodyLimitRules, createBodyLimitTable, type BodyLimitKind, type BodyLimitRule } from './http/body-limits.ts';
 import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
 import type { Services } from './services/index.ts';
 
@@ -40,6 +40,8 @@ export interface AppOptions {
   media: MediaStorage;
   /** Development: Vite injects inline scripts without a nonce, so the CSP is left off. */
   dev?: boolean;
+  /** The body limits page and resource routes declare in their `handle` (pageBodyLimitRules of the build). */
+  pageBodyLimitRules?: readonly BodyLimitRule[];
 }
 
 /** The YouTube privacy-enhanced player (app/components/videos/video-player.tsx) is the only frame the pages embed. */
@@ -194,47 +196,39 @@ export function createApp(options: AppOptions) {
     return c.text(appError.message, appError.status as 400);
   });
 
-  // API: JSON bodies up to 1 MB (the avatar upload up to 5 MB); everything answers JSON.
-  const jsonLimit = bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE');
-    },
+  // Body limits: each route declares its own beside its definition (server/http/body-limits.ts).
+  const api = createApi(services, env);
+  const bodyLimits = createBodyLimitTable([
+    ...apiBodyLimitRules(api, '/api/v1'),
+    ...(options.pageBodyLimitRules ?? []),
+  ]);
+  const limits: Record<Exclude<BodyLimitKind, 'streamed'>, MiddlewareHandler> = {
+    json: bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+    form: bodyLimit({
+      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'Ảnh tải lên tối đa 5 MB.');
+      },
+    }),
+    import: bodyLimit({
+      maxSize: env.UPLOAD_MAX_MB * 1024 * 1024,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', `Tệp tải lên quá lớn (tối đa ${env.UPLOAD_MAX_MB} MB mỗi lần).`);
+      },
+    }),
+  };
+  app.use('*', (c, next) => {
+    const api = isApiPath(c.req.path);
+    if (!api && c.req.method === 'GET') return next();
+    const kind = bodyLimits.kindOf(c.req.method, c.req.path) ?? (api ? 'json' : 'form');
+    return kind === 'streamed' ? next() : limits[kind](c, next);
   });
-  const uploadLimit = bodyLimit({
-    maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Ảnh tải lên tối đa 5 MB.');
-    },
-  });
-  // The import form and call take whole files (books, talks) up to UPLOAD_MAX_MB.
-  const importLimit = bodyLimit({
-    maxSize: env.UPLOAD_MAX_MB * 1024 * 1024,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', `Tệp tải lên quá lớn (tối đa ${env.UPLOAD_MAX_MB} MB mỗi lần).`);
-    },
-  });
-  // Images (an avatar, a book's or an article's cover) up to the 5 MB upload limit.
-  const isImageUploadPath = (path: string) =>
-    path === '/api/v1/me/avatar' || /^\/api\/v1\/admin\/(book|article)\/\d+\/cover$/.test(path);
-  app.use('/api/*', (c, next) =>
-    isStreamedUploadPath(c.req.path)
-      ? next()
-      : isImportPath(c.req.path)
-        ? importLimit(c, next)
-        : isImageUploadPath(c.req.path)
-          ? uploadLimit(c, next)
-          : jsonLimit(c, next),
-  );
-  // Page forms (the account page's avatar upload included) get the upload limit too.
-  app.use('*', (c, next) =>
-    isApiPath(c.req.path) || c.req.method === 'GET' || isStreamedUploadPath(c.req.path)
-      ? next()
-      : isImportPath(c.req.path)
-        ? importLimit(c, next)
-        : uploadLimit(c, next),
-  );
-  app.route('/api/v1', createApi(services, env));
+  app.route('/api/v1', api);
   app.all('/api/*', () => {
     throw new AppError('API_ROUTE_NOT_FOUND');
   });
@@ -288,7 +282,7 @@ export function createApp(options: AppOptions) {
       }),
     );
   }
-  return app;
+  return Object.assign(app, { bodyLimits });
 }
 
 export type App = ReturnType<typeof createApp>;

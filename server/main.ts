@@ -17,7 +17,7 @@ import { isLoopbackHost } from './lib/proxy-headers.ts';
 import { createLogger } from './logger.ts';
 import { createDiskMediaStorage } from './media/media-storage.ts';
 import { applyServerLimits } from './lib/server-limits.ts';
-import { isUploadPath } from './lib/streamed-upload-paths.ts';
+import { pageBodyLimitRules } from './http/body-limits.ts';
 import { createServices } from './services/index.ts';
 
 /** The folder holding package.json, above server/main.ts (development) or build/server/main.js. */
@@ -64,13 +64,6 @@ async function main() {
   void services.search.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'search warm-up failed'));
 
   const server = http.createServer();
-  // Slow clients: a request must arrive within REQUEST_TIMEOUT_MS (uploads excepted), and at most
-  // MAX_CONNECTIONS are open at once. Registered before the app's listener, so it runs first.
-  applyServerLimits(server, {
-    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
-    maxConnections: env.MAX_CONNECTIONS,
-    isUploadPath,
-  });
   let handleViteFirst: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (dev) {
@@ -87,6 +80,8 @@ async function main() {
     build = (await import(serverBuild)) as ServerBuild;
   }
   const handlePage = createRequestHandler(build, dev ? 'development' : 'production');
+  // The body limits page and resource routes declare in their `handle` (read once; dev reloads keep them).
+  const pageRoutes = (typeof build === 'function' ? await build() : build).routes;
 
   const app = createApp({
     services,
@@ -96,6 +91,14 @@ async function main() {
     dev,
     pageHandler: (request, context) => handlePage(request, context),
     clientDir: dev ? undefined : path.join(projectRoot, 'build', 'client'),
+    pageBodyLimitRules: pageBodyLimitRules(pageRoutes),
+  });
+  // Slow clients: a request must arrive within REQUEST_TIMEOUT_MS (uploads excepted), and at most
+  // MAX_CONNECTIONS are open at once. Registered before the app's listener, so it runs first.
+  applyServerLimits(server, {
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    maxConnections: env.MAX_CONNECTIONS,
+    isUploadPath: app.bodyLimits.isUploadPath,
   });
   const listener = getRequestListener(app.fetch);
   server.on('request', (req, res) => {

@@ -8,7 +8,7 @@ export const HEADERS_TIMEOUT_MS = 20_000;
  * value for the whole server and would cut a talk or a book upload after 30 s, so it is off
  * (0) and this listener times each request instead: a request whose body has not fully arrived
  * after `requestTimeoutMs` answers 408 and its connection closes — unless `isUploadPath` says
- * its body may take long (server/lib/streamed-upload-paths.ts). The response itself may take
+ * its body may take long (the routes that declare an `import` or `streamed` body limit: server/http/body-limits.ts). The response itself may take
  * as long as it needs (a long audio file to a slow phone).
  */
 export function applyServerLimits(

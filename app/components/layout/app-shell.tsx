@@ -8,15 +8,20 @@ import { OfflineFlag } from '../ui/offline-flag.tsx';
 import { ScrollToTop } from '../ui/scroll-to-top.tsx';
 import { SlowPart } from '../ui/slow-part.tsx';
 import { Toaster } from '../ui/toaster.tsx';
+import type { BodyLimitKind } from '#common/body-limits.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { buildMainMenu, EMPTY_COUNTS, NO_SITE_LINKS } from './menu.ts';
 import { MobileHeader } from './mobile-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** A route may ask for another header style through its `handle` (the open letter does). */
+/**
+ * What a route module may say in its `handle`: another header style (the open letter), or how big
+ * its posts may be (read on the server by server/http/body-limits.ts).
+ */
 export interface RouteHandle {
   headerVariant?: 'letter';
+  bodyLimit?: BodyLimitKind;
 }
 
 function useHeaderVariant(): 'letter' | undefined {

@@ -4,6 +4,10 @@ import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import type { Route } from './+types/import';
 import { FilePicker } from '#app/components/forms/file-picker.tsx';
+import type { RouteHandle } from '#app/components/layout/app-shell.tsx';
+
+/** Whole books and talks in one body, up to UPLOAD_MAX_MB; no request timeout. */
+export const handle = { bodyLimit: 'import' } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);

@@ -3,6 +3,10 @@ import { formatClock } from '#common/clock.ts';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { uploadAnswerOf, wantsJson } from '#app/lib/upload-answer.server.ts';
 import type { Route } from './+types/admin-talk-upload';
+import type { RouteHandle } from '#app/components/layout/app-shell.tsx';
+
+/** Read as it streams (readStreamedForm counts UPLOAD_MAX_MB): no whole-body limit, no request timeout. */
+export const handle = { bodyLimit: 'streamed' } satisfies RouteHandle;
 
 /**
  * The talks page's uploads, posted by XMLHttpRequest (with progress) and read as they stream:

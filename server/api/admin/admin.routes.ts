@@ -6,6 +6,7 @@ import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
+import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
 
 const errors = {
   400: errorResponse('Bad input'),
@@ -36,6 +37,7 @@ const audit = createRoute({
 const importFiles = createRoute({
   method: 'post',
   path: '/admin/import',
+  [BODY_LIMIT_FIELD]: 'import', // whole files up to UPLOAD_MAX_MB
   tags,
   security: tokenSecurity,
   summary:

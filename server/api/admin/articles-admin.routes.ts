@@ -12,6 +12,7 @@ import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
+import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
 
 const errors = {
   400: errorResponse('Bad input'),
@@ -88,6 +89,7 @@ const remove = createRoute({
 const cover = createRoute({
   method: 'post',
   path: '/admin/article/{id}/cover',
+  [BODY_LIMIT_FIELD]: 'form', // one image up to 5 MB
   tags,
   security: tokenSecurity,
   summary: 'Set the article’s cover (multipart `file`: any common image, cut to 1200×630 WebP; 5 MB at most)',

@@ -17,6 +17,7 @@ import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
+import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
 
 const body = <T extends z.ZodType>(schema: T) => ({
   required: true,
@@ -111,6 +112,7 @@ const unpublishBook = createRoute({
 const uploadCover = createRoute({
   method: 'post',
   path: '/admin/book/{id}/cover',
+  [BODY_LIMIT_FIELD]: 'form', // one image up to 5 MB
   tags,
   security: tokenSecurity,
   summary: 'Upload a cover (any common image; cut to the 300×400 preset, with 150 and 600 px widths)',

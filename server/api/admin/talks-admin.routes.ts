@@ -15,6 +15,7 @@ import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, json, jsonBody, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
+import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
 
 const tags = ['Quản trị pháp âm'];
 const errors = {
@@ -90,6 +91,7 @@ const orderTalks = createRoute({
 const uploadTalk = createRoute({
   method: 'post',
   path: '/admin/talks',
+  [BODY_LIMIT_FIELD]: 'streamed', // read as it streams (MP3/MP4 up to UPLOAD_MAX_MB)
   tags,
   security: tokenSecurity,
   summary: 'Upload a talk: an MP3 streamed to storage (UPLOAD_MAX_MB), with an optional WebVTT or SRT transcript',
@@ -131,6 +133,7 @@ const deleteTalk = createRoute({
 const replaceTranscript = createRoute({
   method: 'put',
   path: '/admin/talk/{id}/transcript',
+  [BODY_LIMIT_FIELD]: 'streamed', // read as it streams (MP3/MP4 up to UPLOAD_MAX_MB)
   tags,
   security: tokenSecurity,
   summary: 'Upload or replace a talk’s transcript (multipart `transcript`: .vtt or .srt; SRT is stored as WebVTT)',

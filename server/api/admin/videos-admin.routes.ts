@@ -10,6 +10,7 @@ import type { ApiEnv } from '../context.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
+import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
 
 const tags = ['Quản trị video'];
 const errors = {
@@ -34,6 +35,7 @@ const listVideos = createRoute({
 const createVideo = createRoute({
   method: 'post',
   path: '/admin/videos',
+  [BODY_LIMIT_FIELD]: 'streamed', // read as it streams (MP3/MP4 up to UPLOAD_MAX_MB)
   tags,
   security: tokenSecurity,
   summary: 'Add a YouTube item by its address, or upload an MP4 (streamed to storage, UPLOAD_MAX_MB)',
@@ -65,6 +67,7 @@ const updateVideo = createRoute({
 const setPoster = createRoute({
   method: 'put',
   path: '/admin/video/{id}/poster',
+  [BODY_LIMIT_FIELD]: 'streamed', // read as it streams (MP3/MP4 up to UPLOAD_MAX_MB)
   tags,
   security: tokenSecurity,
   summary: 'Upload a new poster (multipart `poster`: JPEG, PNG or WebP; stored as JPEG up to 1280×720)',

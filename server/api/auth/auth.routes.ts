@@ -21,6 +21,7 @@ import { type ApiEnv, requestMetaOf, requireUser, tokenOf } from '../context.ts'
 import { requireAdminUser } from '../admin/admin-guard.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, json, tokenSecurity } from '../openapi.ts';
+import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
 
 const errors = {
   400: errorResponse('Bad input'),
@@ -119,6 +120,7 @@ const passwordRoute = createRoute({
 const avatarRoute = createRoute({
   method: 'post',
   path: '/me/avatar',
+  [BODY_LIMIT_FIELD]: 'form', // one image up to 5 MB
   tags: ['Tài khoản'],
   summary: 'Upload an avatar (any common image up to 5 MB; cut to 50×50)',
   security: tokenSecurity,

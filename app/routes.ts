@@ -11,10 +11,6 @@ export default [
   route('search/doan', 'routes/resources/search-passages.ts'),
   // "Add to playlist" from any list of talks.
   route('playlist-items', 'routes/resources/playlist-items.ts'),
-  // A collection's podcast feed (RSS).
-  route('phap-am/:id/rss', 'routes/resources/podcast-feed.ts'),
-  // The news as RSS: before the layout's `tin-tuc/:id?`, so "rss" is never taken for an article.
-  route('tin-tuc/rss', 'routes/resources/news-feed.ts'),
   // A note group as a PDF download (the page's "Tải PDF"), beside the layout's `profile/note-group/:id?`.
   route('profile/note-group/:id/pdf', 'routes/resources/note-group-pdf.ts'),
   // The chapter editor's live preview (Markdown → the HTML that would be stored), admins only.

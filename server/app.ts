@@ -21,6 +21,7 @@ import type { PageRender } from './load-context.ts';
 import type { MediaStorage } from './media/media-storage.ts';
 import { createPageCache } from './page-cache/page-cache.ts';
 import { serveMedia } from './media/serve-media.ts';
+import { createFeedRoutes } from './feeds/feed.routes.ts';
 import { browserUrlOf, withUrl } from './lib/proxy-headers.ts';
 import { apiBodyLimitRules, createBodyLimitTable, type BodyLimitKind, type BodyLimitRule } from './http/body-limits.ts';
 import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
@@ -232,6 +233,9 @@ export function createApp(options: AppOptions) {
   app.all('/api/*', () => {
     throw new AppError('API_ROUTE_NOT_FOUND');
   });
+
+  // Feeds, the sitemap and robots.txt: made here, with absolute links on the configured origin.
+  app.route('/', createFeedRoutes(services));
 
   app.on(['GET', 'HEAD'], '/media/*', (c) => {
     let name: string;

@@ -14,6 +14,8 @@ import { withBudget } from '#app/lib/budget.server.ts';
 import { cacheableHomeHeaders } from '#app/lib/page-cache-headers.ts';
 import { getCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/home';
+import { headTags } from '#app/lib/page-head.ts';
+import { plainHead } from '#app/lib/structured-data.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
@@ -42,21 +44,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     lastListened: lastListened?.ok ? lastListened.value : null,
     lastRead: lastRead?.ok ? lastRead.value : null,
-    origin: site.originFor(request.url),
+    head: plainHead(site.originFor(request.url), '/', {
+      title: `${SITE_NAME} — ${SITE_TAGLINE}`,
+      description: SITE_DESCRIPTION,
+      card: 'summary_large_image',
+    }),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const origin = loaderData?.origin ?? '';
   return [
     { title: `${SITE_NAME} — ${SITE_TAGLINE}` },
     { name: 'description', content: SITE_DESCRIPTION },
-    { property: 'og:title', content: `${SITE_NAME} — ${SITE_TAGLINE}` },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:locale', content: 'vi_VN' },
-    { property: 'og:url', content: `${origin}/` },
-    { property: 'og:image', content: `${origin}/og-image.png` },
-    { name: 'twitter:card', content: 'summary_large_image' },
+    ...(loaderData ? headTags(loaderData.head) : []),
   ];
 }
 

@@ -90,6 +90,29 @@ export const ZNoteGroupWithNotesSchema = z.object({
 });
 export type NoteGroupWithNotes = z.infer<typeof ZNoteGroupWithNotesSchema>;
 
+/**
+ * GET /note_group_with_notes as product spec §7 lists it: with `id`, one of my groups and a page
+ * of its notes (above); without, a page of my groups, each with its notes.
+ */
+export const ZNoteGroupsWithNotesQuerySchema = ZNoteGroupWithNotesQuerySchema.extend({
+  id: ZNoteGroupWithNotesQuerySchema.shape.id.optional(),
+});
+export type NoteGroupsWithNotesQuery = z.infer<typeof ZNoteGroupsWithNotesQuerySchema>;
+
+/**
+ * My groups with their notes: `sort` orders the groups (a-z, z-a by name; newest, oldest by
+ * creation; custom: the most recently changed first, as on the profile page); each group's notes
+ * are in my order. `keywordSearch` keeps a group whose name or description has every word (with
+ * all its notes), or else the notes that have them (and the group, when there is one).
+ */
+export const ZNoteGroupsWithNotesPageSchema = z.object({
+  items: z.array(z.object({ group: ZNoteGroupSchema, notes: z.array(ZNoteSchema) })),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
+export type NoteGroupsWithNotesPage = z.infer<typeof ZNoteGroupsWithNotesPageSchema>;
+
 /** A group as anyone sees it once approved: the author's display name, never their account. */
 export const ZPublicNoteGroupSchema = z.object({
   id: z.number().int(),

@@ -92,7 +92,7 @@ export function corpusBookRows(doc: CorpusDoc, code: string, at: string): { book
 /** An encyclopedia article of the corpus as a published article: its sections as headings and paragraphs. */
 export function corpusArticleRow(
   doc: CorpusDoc,
-  options: { slug: string; title: string; categoryId: number | null; at: string },
+  options: { slug: string; title: string; categoryId: number | null; at: string; publishedAt?: string },
 ): NewArticle {
   const body = doc.chapters
     .map((c) => {
@@ -118,8 +118,8 @@ export function corpusArticleRow(
     license_attribution: doc.license.attribution ?? null,
     license_note: doc.license.note ?? null,
     source_url: sourceUrlOf(doc),
-    published_at: options.at,
+    published_at: options.publishedAt ?? options.at,
     created_at: options.at,
-    updated_at: options.at,
+    updated_at: options.publishedAt && options.publishedAt > options.at ? options.publishedAt : options.at,
   };
 }

@@ -20,6 +20,7 @@ import { createSearchCollectionRepository } from './search-collection.repository
 import { createSearchQueryRepository } from './search-query.repository.ts';
 import { createSessionRepository } from './session.repository.ts';
 import { createSiteRepository } from './site.repository.ts';
+import { createSitemapRepository } from './sitemap.repository.ts';
 import { createTalkRepository } from './talk.repository.ts';
 import { createUserRepository } from './user.repository.ts';
 import { createVideoRepository } from './video.repository.ts';
@@ -36,6 +37,7 @@ export function createRepositories(db: Executor) {
     compilations: createCompilationRepository(db),
     quotes: createQuoteRepository(db),
     site: createSiteRepository(db),
+    sitemap: createSitemapRepository(db),
     users: createUserRepository(db),
     sessions: createSessionRepository(db),
     notes: createNoteRepository(db),

@@ -166,6 +166,13 @@ export function createNoteRepository(db: Executor) {
       const result = await db.deleteFrom('notes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+    /** Every note the reader keeps in any group, each group's notes in the reader's order. */
+    async listInGroupsOf(userId: number): Promise<NoteRow[]> {
+      return orderNotes(
+        withContext().where('notes.user_id', '=', userId).where('notes.note_group_id', 'is not', null),
+        'custom',
+      ).execute();
+    },
     /** Every note of a group in this order (PDF export, public lists). */
     async listOfGroup(groupId: number, sort: NoteSort): Promise<NoteRow[]> {
       return orderNotes(withContext().where('notes.note_group_id', '=', groupId), sort).execute();

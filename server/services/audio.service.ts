@@ -24,7 +24,7 @@ export interface LastListened {
   at: number;
 }
 
-const COLLECTION_NOT_FOUND = 'Không tìm thấy tuyển tập pháp âm này.';
+export const COLLECTION_NOT_FOUND = 'Không tìm thấy tuyển tập pháp âm này.';
 
 /** Dharma talks: their collections, the talks of one, and a talk's timed transcript. */
 export function createAudioService(deps: { repos: Repositories; media: MediaStorage }) {

@@ -56,6 +56,8 @@ const ZCategories = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string(), description: z.string() })),
   articles: z.record(z.string(), z.string()),
   titles: z.record(z.string(), z.string()).default({}),
+  /** When each article is shown as published (the source has no dates: data/demo/README.md). */
+  publishedAt: z.record(z.string(), z.iso.datetime()).default({}),
 });
 
 const ZTalks = z.object({
@@ -419,6 +421,7 @@ export function createDemoImportService(deps: {
                   title: plan.titles[id] ?? doc.title,
                   categoryId: categoryIds.get(categorySlug) ?? null,
                   at,
+                  publishedAt: plan.publishedAt[id] ?? at,
                 }),
               ),
             );

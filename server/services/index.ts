@@ -37,6 +37,7 @@ import { createSearchIndexer } from './search-indexer.service.ts';
 import { createSearchService } from './search.service.ts';
 import { createSearchSuggestionService } from './search-suggestion.service.ts';
 import { createSiteAdminService } from './site-admin.service.ts';
+import { createSitemapService } from './sitemap.service.ts';
 import { createSiteService } from './site.service.ts';
 import { createSocialLoginService } from './social-login.service.ts';
 import { createTalkAdminService } from './talk-admin.service.ts';
@@ -71,6 +72,7 @@ export function createServices(deps: ServiceDeps) {
     deps.database.db.transaction().execute((trx) => work(createRepositories(trx)));
 
   const site = createSiteService({ repos, env: deps.env, random: deps.random });
+  const sitemap = createSitemapService({ repos });
   const home = createHomeService({ repos, site, random: deps.random });
   const books = createBookService({ repos });
   const library = createLibraryService({ repos, books });
@@ -172,6 +174,7 @@ export function createServices(deps: ServiceDeps) {
 
   const services = {
     site,
+    sitemap,
     articles,
     compilations,
     home,

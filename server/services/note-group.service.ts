@@ -8,6 +8,8 @@ import {
   type NoteGroup,
   type NoteGroupWithNotes,
   type NoteGroupWithNotesQuery,
+  type NoteGroupsWithNotesPage,
+  type NoteGroupsWithNotesQuery,
   type PublicNoteGroupDetail,
   type PublicNoteGroupsPage,
   type UpdateNoteGroupRequest,
@@ -204,6 +206,52 @@ export function createNoteGroupService(deps: {
           page: query.page,
           perPage: query.perPage,
         },
+      };
+    },
+
+    /** A page of my groups, each with its notes (the contract says how sort and keywordSearch apply). */
+    async listWithNotes(userId: number, query: NoteGroupsWithNotesQuery): Promise<NoteGroupsWithNotesPage> {
+      const [groups, notes] = await Promise.all([
+        repos.noteGroups.listOwned(userId),
+        repos.notes.listInGroupsOf(userId),
+      ]);
+      const keyword = query.keywordSearch ? toMatchForm(query.keywordSearch) : '';
+      const notesOf = new Map<number, Note[]>();
+      for (const note of notes.map(presentNote)) {
+        const list = notesOf.get(note.noteGroupId!) ?? [];
+        list.push(note);
+        notesOf.set(note.noteGroupId!, list);
+      }
+      const found = groups.flatMap((row) => {
+        const own = notesOf.get(row.id) ?? [];
+        if (!keyword || containsEveryWord(toMatchForm(`${row.name} ${row.description ?? ''}`), keyword)) {
+          return [{ row, notes: own }];
+        }
+        const matching = filterAndSort(own, { ...query, id: row.id, sort: 'custom' });
+        return matching.length > 0 ? [{ row, notes: matching }] : [];
+      });
+      const byName = (a: (typeof found)[number], b: (typeof found)[number]) =>
+        collator.compare(a.row.name, b.row.name) || a.row.id - b.row.id;
+      const byCreation = (a: (typeof found)[number], b: (typeof found)[number]) =>
+        a.row.created_at.localeCompare(b.row.created_at) || a.row.id - b.row.id;
+      const sorted =
+        query.sort === 'a-z'
+          ? found.sort(byName)
+          : query.sort === 'z-a'
+            ? found.sort((a, b) => byName(b, a))
+            : query.sort === 'oldest'
+              ? found.sort(byCreation)
+              : query.sort === 'newest'
+                ? found.sort((a, b) => byCreation(b, a))
+                : found; // custom: listOwned's order, the most recently changed first
+      const start = (query.page - 1) * query.perPage;
+      return {
+        items: sorted
+          .slice(start, start + query.perPage)
+          .map(({ row, notes: own }) => ({ group: presentNoteGroup(row), notes: own })),
+        total: sorted.length,
+        page: query.page,
+        perPage: query.perPage,
       };
     },
 

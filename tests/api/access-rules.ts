@@ -122,6 +122,7 @@ export const ACCESS_RULES: Record<string, Rule> = {
   'DELETE /note_group/{id}': owner(async (f) => ({ path: `/note_group/${await f.group()}` })),
   'GET /note_group/{id}/history': owner(async (f) => ({ path: `/note_group/${await f.group()}/history` })),
   'GET /note_group/{id}/pdf': owner(async (f) => ({ path: `/note_group/${await f.group()}/pdf` })),
+  // Without an id it lists the caller's own groups (a reader call, checked in tests/api/note-groups.test.ts).
   'GET /note_group_with_notes': owner(async (f) => ({ path: `/note_group_with_notes?id=${await f.group()}` })),
   'GET /moderation/queue': moderator,
   'POST /moderation/note_group/{id}': moderator,

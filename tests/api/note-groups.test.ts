@@ -9,6 +9,7 @@ import {
   ZModerationEventSchema,
   ZModerationQueueSchema,
   ZNoteGroupSchema,
+  ZNoteGroupsWithNotesPageSchema,
   ZNoteGroupWithNotesSchema,
   ZPublicNoteGroupDetailSchema,
   ZPublicNoteGroupsPageSchema,
@@ -220,12 +221,61 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
       `id=${group.id}&page=0`,
       `id=${group.id}&perPage=101`,
       'id=abc',
-      '',
+      'id=',
+      'sort=random',
+      'perPage=0',
     ]) {
       const res = await call('GET', `/note_group_with_notes?${bad}`, alice);
       expect(res.status, bad).toBe(400);
       expect(await message(res)).toMatch(/[à-ỹ]/);
     }
+  });
+
+  it('lists my groups with their notes without an id (product spec §7): paged, sorted, searched; only mine', async () => {
+    const carol = await registerReader(t);
+    const listOf = async (token: string, query: string) => {
+      const res = await call('GET', `/note_group_with_notes?${query}`, token);
+      expect(res.status, query).toBe(200);
+      return z.object({ data: ZNoteGroupsWithNotesPageSchema }).parse(await res.json()).data;
+    };
+    const names = (page: { items: { group: { name: string } }[] }) => page.items.map((i) => i.group.name);
+    expect(await listOf(carol, '')).toEqual({ items: [], total: 0, page: 1, perPage: 10 });
+
+    const dao = await createGroup(carol, 'Đạo đức', 'Lời dạy về giới');
+    const an = await createGroup(carol, 'An lạc');
+    const zen = await createGroup(carol, 'Zen');
+    const first = await addNote(carol, { ...quotes[0], noteGroupId: dao.id });
+    const second = await addNote(carol, { ...quotes[1], noteGroupId: dao.id });
+    const third = await addNote(carol, { ...quotes[3], noteGroupId: zen.id });
+    await addNote(carol, { ...quotes[2] }); // in no group: not listed
+    await createGroup(bob, 'Của Bob');
+
+    // a-z by default, by the Vietnamese alphabet (Đ after D, before Z); each group with its notes in my order.
+    const all = await listOf(carol, '');
+    expect(names(all)).toEqual(['An lạc', 'Đạo đức', 'Zen']);
+    expect(all.total).toBe(3);
+    expect(all.items.map((i) => i.notes.map((n) => n.id))).toEqual([[], [first.id, second.id], [third.id]]);
+    expect(names(await listOf(carol, 'sort=z-a'))).toEqual(['Zen', 'Đạo đức', 'An lạc']);
+    expect(names(await listOf(carol, 'sort=oldest'))).toEqual(['Đạo đức', 'An lạc', 'Zen']);
+    expect(names(await listOf(carol, 'sort=newest'))).toEqual(['Zen', 'An lạc', 'Đạo đức']);
+    // Pages.
+    const second2 = await listOf(carol, 'perPage=2&page=2');
+    expect(second2).toMatchObject({ total: 3, page: 2, perPage: 2 });
+    expect(names(second2)).toEqual(['Zen']);
+    // A group whose name or description matches comes with all its notes; else only the matching notes.
+    const byName = await listOf(carol, `keywordSearch=${encodeURIComponent('dao duc')}`);
+    expect(names(byName)).toEqual(['Đạo đức']);
+    expect(byName.items[0]!.notes).toHaveLength(2);
+    const byNote = await listOf(carol, 'keywordSearch=chanh+niem');
+    expect(names(byNote)).toEqual(['Đạo đức']);
+    expect(byNote.items[0]!.notes.map((n) => n.id)).toEqual([second.id]);
+    expect((await listOf(carol, 'keywordSearch=khong+co+dau')).total).toBe(0);
+    // Another reader's groups never show; anonymous readers get 401.
+    expect(names(await listOf(bob, 'keywordSearch=Dao+duc'))).toEqual([]);
+    const anonymous = await call('GET', '/note_group_with_notes');
+    expect(anonymous.status).toBe(401);
+    expect(await message(anonymous)).toMatch(/[à-ỹ]/);
+    expect(an.id).toBeGreaterThan(0);
   });
 
   it('exports a group as a real PDF whose text reads back exactly, with colours and sources', async () => {

@@ -18,6 +18,8 @@ import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/audio';
 import '#app/styles/audio.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
+import { headTags } from '#app/lib/page-head.ts';
+import { talkHead } from '#app/lib/structured-data.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -52,7 +54,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const accountAt = talkCode ? (positions?.find((e) => e.code === talkCode)?.currentTime ?? null) : null;
   const slow = own !== null && !own.ok;
   const loginPath = `/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
-  return { kind: 'collection' as const, ...found, startAt, bookmarks, playlists, loginPath, accountAt, slow };
+  const namesTalk = found.current !== null && found.current.id === positiveIdOf(url.searchParams.get('nghe'));
+  const head = talkHead(found, namesTalk, context.services.site.originFor(request.url));
+  return { kind: 'collection' as const, ...found, startAt, bookmarks, playlists, loginPath, accountAt, slow, head };
 }
 
 /** Bookmarks: add one at a moment, or remove one (logged-in readers). */
@@ -85,14 +89,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
       { name: 'description', content: 'Các tuyển tập pháp âm: nghe bài giảng, đọc tụng kèm lời theo từng câu.' },
     ];
   }
-  const title = loaderData.current
-    ? `${loaderData.current.title} — ${loaderData.collection.title}`
-    : loaderData.collection.title;
+  const { head } = loaderData;
   return [
-    { title: `${title} — Pháp âm — ${SITE_NAME}` },
-    { name: 'description', content: loaderData.current?.description ?? loaderData.collection.description ?? '' },
-    { property: 'og:type', content: 'music.song' },
-    { property: 'og:title', content: title },
+    { title: `${head.title} — Pháp âm — ${SITE_NAME}` },
+    { name: 'description', content: head.description },
+    ...headTags(head),
     {
       tagName: 'link',
       rel: 'alternate',
@@ -100,7 +101,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
       title: `${loaderData.collection.title} (podcast)`,
       href: `/phap-am/${loaderData.collection.id}/rss`,
     },
-    ...(loaderData.current ? [{ property: 'og:audio', content: loaderData.current.url }] : []),
   ];
 }
 

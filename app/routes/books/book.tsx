@@ -17,6 +17,8 @@ import type { Route } from './+types/book';
 import '#app/styles/library.css';
 import '#app/styles/search.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
+import { headTags } from '#app/lib/page-head.ts';
+import { bookHead } from '#app/lib/structured-data.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const book = await context.services.library.findBook(params.id);
@@ -37,32 +39,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loggedIn: user !== null,
     slow: !own.ok,
     lastPlace: history.find((h) => h.bookCode === book.code) ?? null,
-    url: `${origin}/sach/${book.code}`,
-    image: `${origin}${book.coverImage ?? '/og-image.png'}`,
+    head: bookHead(book, origin),
   };
-}
-
-function excerpt(text: string, max = 180): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Không tìm thấy trang — ${SITE_NAME}` }];
-  const book = loaderData;
-  const description = excerpt(book.description ?? `${book.title} — ${book.chapterCount} chương, đọc tại ${SITE_NAME}.`);
+  const { head } = loaderData;
   return [
-    { title: `${book.title} — ${SITE_NAME}` },
-    { name: 'description', content: description },
-    { property: 'og:title', content: book.title },
-    { property: 'og:description', content: description },
-    { property: 'og:type', content: 'book' },
-    { property: 'og:url', content: book.url },
-    { property: 'og:image', content: book.image },
-    { name: 'twitter:card', content: 'summary' },
-    { name: 'twitter:image', content: book.image },
-    { tagName: 'link', rel: 'canonical', href: book.url },
-    { property: 'og:locale', content: 'vi_VN' },
-    ...(book.author ? [{ property: 'book:author', content: book.author }] : []),
+    { title: `${loaderData.title} — ${SITE_NAME}` },
+    { name: 'description', content: head.description },
+    ...headTags(head),
+    ...(loaderData.author ? [{ property: 'book:author', content: loaderData.author }] : []),
   ];
 }
 

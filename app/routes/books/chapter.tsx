@@ -24,6 +24,8 @@ import type { Route } from './+types/chapter';
 import '#app/styles/reader.css';
 import '#app/styles/search.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
+import { headTags } from '#app/lib/page-head.ts';
+import { chapterHead } from '#app/lib/structured-data.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = await context.services.books.getChapter(params.chapterCode);
@@ -61,8 +63,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     saved,
     loggedIn: user !== null,
     slow: own !== null && !own.ok,
-    url: `${context.services.site.originFor(request.url)}${chapterPath(view.chapter.code, view.book.code)}`,
-    image: `${context.services.site.originFor(request.url)}${view.book.coverImage ?? '/og-image.png'}`,
+    head: chapterHead(
+      view,
+      excerpt(`${chapterLabel(view.chapter)}, ${view.book.title}: ${firstParagraphText(view.chapter.bodyHtml)}`),
+      context.services.site.originFor(request.url),
+    ),
   };
 }
 
@@ -103,24 +108,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Không tìm thấy trang — ${SITE_NAME}` }];
-  const { book, chapter } = loaderData;
-  const title = `${chapterLabel(chapter)} — ${book.title} — ${SITE_NAME}`;
-  const description = excerpt(`${chapterLabel(chapter)}, ${book.title}: ${firstParagraphText(chapter.bodyHtml)}`);
+  const { head } = loaderData;
   return [
-    { title },
-    { name: 'description', content: description },
-    { property: 'og:title', content: `${chapterLabel(chapter)} — ${book.title}` },
-    { property: 'og:description', content: description },
-    { property: 'og:type', content: 'article' },
-    { property: 'og:locale', content: 'vi_VN' },
-    { property: 'og:url', content: loaderData.url },
-    { property: 'og:site_name', content: SITE_NAME },
-    { property: 'og:image', content: loaderData.image },
-    { name: 'twitter:card', content: 'summary' },
-    { name: 'twitter:image', content: loaderData.image },
-    { name: 'twitter:title', content: `${chapterLabel(chapter)} — ${book.title}` },
-    { name: 'twitter:description', content: description },
-    { tagName: 'link', rel: 'canonical', href: loaderData.url },
+    { title: `${head.title} — ${SITE_NAME}` },
+    { name: 'description', content: head.description },
+    ...headTags(head),
   ];
 }
 
@@ -245,7 +237,7 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
       />
 
       <footer className="reader-footer">
-        <ShareButtons url={loaderData.url} title={`${chapterLabel(chapter)} — ${book.title}`} />
+        <ShareButtons url={loaderData.head.url} title={`${chapterLabel(chapter)} — ${book.title}`} />
         {previous || next ? (
           <nav className="reader-pager" aria-label="Chương trước và chương sau">
             {previous ? (

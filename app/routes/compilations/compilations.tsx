@@ -5,6 +5,8 @@ import { compilationPath } from '#common/paths.ts';
 import { HeadphonesIcon, LibraryIcon, NewsIcon, VideoIcon } from '#app/components/ui/icons.tsx';
 import { Pagination } from '#app/components/ui/pagination.tsx';
 import { positiveIdOf } from '#app/lib/params.ts';
+import { headTags } from '#app/lib/page-head.ts';
+import { plainHead } from '#app/lib/structured-data.server.ts';
 import type { Route } from './+types/compilations';
 import '#app/styles/news.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
@@ -21,7 +23,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const compilation = id ? await context.services.compilations.findCompilation(id) : null;
   if (!compilation) throw data('Not Found', { status: 404 });
   const origin = context.services.site.originFor(request.url);
-  return { kind: 'compilation' as const, compilation, url: `${origin}${compilationPath(compilation.id)}` };
+  const head = plainHead(origin, compilationPath(compilation.id), {
+    title: compilation.title,
+    description: compilation.introduction ?? compilation.title,
+  });
+  return { kind: 'compilation' as const, compilation, head };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -32,16 +38,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
       { name: 'description', content: 'Các tuyển tập gom sách, pháp âm, video và bài viết quanh một chủ đề.' },
     ];
   }
-  const { compilation, url } = loaderData;
-  const description = compilation.introduction ?? compilation.title;
+  const { compilation, head } = loaderData;
   return [
     { title: `${compilation.title} — Tổng hợp — ${SITE_NAME}` },
-    { name: 'description', content: description },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:title', content: compilation.title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
-    { tagName: 'link', rel: 'canonical', href: url },
+    { name: 'description', content: head.description },
+    ...headTags(head),
   ];
 }
 

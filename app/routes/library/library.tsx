@@ -19,6 +19,8 @@ import { dayMonthYearToIso, isoToDayMonthYear } from '#app/lib/day-month-year.ts
 import type { Route } from './+types/library';
 import '#app/styles/library.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
+import { headTags } from '#app/lib/page-head.ts';
+import { plainHead } from '#app/lib/structured-data.server.ts';
 
 const FILTER_KEYS = ['tim', 'ngay', 'phut'] as const;
 
@@ -54,21 +56,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const playlists = user
     ? (await context.services.playlists.list(user.id)).map((p) => ({ id: p.id, name: p.name }))
     : null;
-  return { query: effective, result, playlists };
+  const talks = effective.loai === 'phap-am';
+  // Filtered and paged addresses show parts of one library: its canonical address is the whole.
+  const head = plainHead(context.services.site.originFor(request.url), talks ? '/thu-vien?loai=phap-am' : '/thu-vien', {
+    title: `${talks ? 'Pháp âm' : 'Kinh sách'} — Thư viện`,
+    description: talks ? TALKS_DESCRIPTION : BOOKS_DESCRIPTION,
+  });
+  return { query: effective, result, playlists, head };
 }
+
+const TALKS_DESCRIPTION = 'Thư viện pháp âm: lọc theo tên bài, ngày giảng và thời lượng.';
+const BOOKS_DESCRIPTION =
+  'Thư viện kinh sách tiếng Việt: lọc theo tên sách, tác giả và ngày xuất bản, tìm được cả khi gõ không dấu.';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const kind = loaderData?.query.loai ?? 'book';
   const title = kind === 'phap-am' ? 'Pháp âm' : 'Kinh sách';
   return [
     { title: `${title} — Thư viện — ${SITE_NAME}` },
-    {
-      name: 'description',
-      content:
-        kind === 'phap-am'
-          ? 'Thư viện pháp âm: lọc theo tên bài, ngày giảng và thời lượng.'
-          : 'Thư viện kinh sách tiếng Việt: lọc theo tên sách, tác giả và ngày xuất bản, tìm được cả khi gõ không dấu.',
-    },
+    { name: 'description', content: kind === 'phap-am' ? TALKS_DESCRIPTION : BOOKS_DESCRIPTION },
+    ...(loaderData ? headTags(loaderData.head) : []),
   ];
 }
 

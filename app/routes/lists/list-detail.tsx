@@ -6,6 +6,8 @@ import { isNotFoundError } from '#app/lib/form-errors.server.ts';
 import { formatDate, formatNumber } from '#app/lib/format.ts';
 import { positiveIdOf } from '#app/lib/params.ts';
 import { getCurrentUser } from '#app/lib/session.server.ts';
+import { headTags } from '#app/lib/page-head.ts';
+import { plainHead } from '#app/lib/structured-data.server.ts';
 import type { Route } from './+types/list-detail';
 import '#app/styles/lists.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
@@ -37,20 +39,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One address per list: /danh-sach/{its author's user name}/{id}.
   if (params.userName !== group.authorUserName) throw redirect(group.path, 301);
   const origin = context.services.site.originFor(request.url);
-  return { ...view.detail, own: view.own, url: `${origin}${group.path}` };
+  const description = group.description ?? view.detail.notes[0]?.content.slice(0, 200) ?? group.name;
+  const head = plainHead(origin, group.path, { title: group.name, description, type: 'article' });
+  return { ...view.detail, own: view.own, url: head.url, head };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Không tìm thấy trang — ${SITE_NAME}` }];
-  const { group, notes, url } = loaderData;
-  const description = group.description ?? notes[0]?.content.slice(0, 200) ?? '';
+  const { group, head } = loaderData;
   return [
     { title: `${group.name} — Trích dẫn — ${SITE_NAME}` },
-    { name: 'description', content: description },
-    { property: 'og:type', content: 'article' },
-    { property: 'og:title', content: group.name },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
+    { name: 'description', content: head.description },
+    ...headTags(head),
     ...(loaderData.own && loaderData.own.moderationState !== 'approved'
       ? [{ name: 'robots', content: 'noindex' }]
       : []),

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, SITE_NAME } from '#common/constants.ts';
-import { articlePath, NEWS_FEED_PATH, newsCategoryPath, newsPath } from '#common/paths.ts';
+import { NEWS_FEED_PATH, newsCategoryPath, newsPath } from '#common/paths.ts';
 import { ArticleList } from '#app/components/news/article-card.tsx';
 import { CategoryChips } from '#app/components/news/category-chips.tsx';
 import { Pagination } from '#app/components/ui/pagination.tsx';
@@ -9,6 +9,8 @@ import { positiveIdOf } from '#app/lib/params.ts';
 import type { Route } from './+types/news';
 import '#app/styles/news.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
+import { headTags } from '#app/lib/page-head.ts';
+import { articleHead } from '#app/lib/structured-data.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = context.services.site.originFor(request.url);
@@ -22,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const article = await context.services.articles.findArticle(params.id);
   if (!article) throw data('Not Found', { status: 404 });
-  return { kind: 'article' as const, article, url: `${origin}${articlePath(article.slug)}`, origin };
+  return { kind: 'article' as const, article, head: articleHead(article, origin) };
 }
 
 const RSS_LINK = {
@@ -46,44 +48,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
       RSS_LINK,
     ];
   }
-  const { article, url, origin } = loaderData;
-  const description = article.summary ?? article.title;
-  const image = `${origin}${article.coverImage ?? '/og-image.png'}`;
+  const { article, head } = loaderData;
   return [
     { title: `${article.title} — ${SITE_NAME}` },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: url },
+    { name: 'description', content: head.description },
     RSS_LINK,
-    { property: 'og:type', content: 'article' },
-    { property: 'og:title', content: article.title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
-    { property: 'og:image', content: image },
-    { property: 'og:locale', content: 'vi_VN' },
-    { property: 'og:site_name', content: SITE_NAME },
+    ...headTags(head),
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:modified_time', content: article.updatedAt },
     ...(article.category ? [{ property: 'article:section', content: article.category.name }] : []),
-    { name: 'twitter:card', content: 'summary' },
-    {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'Article',
-        headline: article.title,
-        description,
-        inLanguage: 'vi',
-        datePublished: article.publishedAt,
-        dateModified: article.updatedAt,
-        mainEntityOfPage: url,
-        url,
-        image,
-        ...(article.author ? { author: { '@type': 'Organization', name: article.author } } : {}),
-        ...(article.category ? { articleSection: article.category.name } : {}),
-        ...(article.license ? { license: article.license.url } : {}),
-        ...(article.sourceUrl ? { isBasedOn: article.sourceUrl } : {}),
-        publisher: { '@type': 'Organization', name: SITE_NAME, url: origin },
-      },
-    },
   ];
 }
 

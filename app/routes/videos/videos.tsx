@@ -9,6 +9,8 @@ import { formatDate, formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/videos';
 import '#app/styles/video.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
+import { headTags } from '#app/lib/page-head.ts';
+import { videoHead } from '#app/lib/structured-data.server.ts';
 
 /**
  * /videos lists the videos (`tim` filters, `page` pages); /videos?xem={slug}&t={seconds} is one
@@ -23,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!found) throw data('Not Found', { status: 404 });
     const t = url.searchParams.get('t');
     const startAt = t !== null && /^\d{1,6}$/.test(t) ? Number(t) : null;
-    return { kind: 'video' as const, ...found, startAt, origin: context.services.site.originFor(request.url) };
+    const head = videoHead(found.video, found.cues, context.services.site.originFor(request.url));
+    return { kind: 'video' as const, ...found, startAt, head };
   }
   const keyword = url.searchParams.get('tim') ?? '';
   const parsed = ZVideosQuerySchema.safeParse({ page: url.searchParams.get('page') ?? undefined, keyword });
@@ -39,33 +42,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
       { name: 'description', content: 'Video bài giảng và đọc tụng có lời, xem ngay trên trang.' },
     ];
   }
-  const { video, origin } = loaderData;
-  const absolute = (path: string | null) => (path ? new URL(path, origin).href : null);
+  const { video, head } = loaderData;
   return [
     { title: `${video.title} — Video — ${SITE_NAME}` },
-    { name: 'description', content: video.description ?? '' },
-    { property: 'og:type', content: 'video.other' },
-    { property: 'og:title', content: video.title },
-    ...(video.thumbnailUrl ? [{ property: 'og:image', content: absolute(video.thumbnailUrl) }] : []),
-    ...(video.url
+    { name: 'description', content: head.description },
+    ...headTags(head),
+    ...(video.url && head.jsonLd?.contentUrl
       ? [
-          { property: 'og:video', content: absolute(video.url) },
+          { property: 'og:video', content: String(head.jsonLd.contentUrl) },
           { property: 'og:video:type', content: 'video/mp4' },
         ]
       : []),
-    {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'VideoObject',
-        name: video.title,
-        description: video.description ?? video.title,
-        uploadDate: video.publishedAt,
-        ...(video.thumbnailUrl ? { thumbnailUrl: absolute(video.thumbnailUrl) } : {}),
-        ...(video.url ? { contentUrl: absolute(video.url) } : {}),
-        ...(video.embedUrl ? { embedUrl: video.embedUrl } : {}),
-        ...(video.duration ? { duration: `PT${video.duration}S` } : {}),
-      },
-    },
   ];
 }
 

@@ -3,7 +3,8 @@ import {
   ZCreateNoteGroupRequestSchema,
   ZModerationEventSchema,
   ZNoteGroupSchema,
-  ZNoteGroupWithNotesQuerySchema,
+  ZNoteGroupsWithNotesPageSchema,
+  ZNoteGroupsWithNotesQuerySchema,
   ZNoteGroupWithNotesSchema,
   ZPublicNoteGroupDetailSchema,
   ZPublicNoteGroupRequestSchema,
@@ -101,9 +102,17 @@ const groupWithNotes = createRoute({
   path: '/note_group_with_notes',
   tags,
   security: tokenSecurity,
-  summary: 'One of my groups with a page of its notes (sort a-z by default, z-a, newest, oldest, custom)',
-  request: { query: ZNoteGroupWithNotesQuerySchema },
-  responses: { 200: json(z.object({ data: ZNoteGroupWithNotesSchema }), 'The group and its notes'), ...errors },
+  summary:
+    'With id: one of my groups with a page of its notes (sort a-z by default, z-a, newest, oldest, custom). ' +
+    'Without: a page of my groups, each with its notes (sort orders the groups; keywordSearch keeps the groups or notes that match)',
+  request: { query: ZNoteGroupsWithNotesQuerySchema },
+  responses: {
+    200: json(
+      z.object({ data: z.union([ZNoteGroupWithNotesSchema, ZNoteGroupsWithNotesPageSchema]) }),
+      'With id: the group and a page of its notes. Without: a page of groups with their notes',
+    ),
+    ...errors,
+  },
 });
 const publicGroup = createRoute({
   method: 'post',
@@ -171,9 +180,18 @@ export function createNoteGroupRoutes(services: Services) {
         'cache-control': 'private, no-store',
       });
     })
-    .openapi(groupWithNotes, async (c) =>
-      c.json({ data: await services.noteGroups.withNotes(me(c), c.req.valid('query')) }, 200),
-    )
+    .openapi(groupWithNotes, async (c) => {
+      const { id, ...query } = c.req.valid('query');
+      return c.json(
+        {
+          data:
+            id === undefined
+              ? await services.noteGroups.listWithNotes(me(c), query)
+              : await services.noteGroups.withNotes(me(c), { ...query, id }),
+        },
+        200,
+      );
+    })
     .openapi(publicGroup, async (c) =>
       c.json({ data: await services.noteGroups.getPublic(c.req.valid('json').id) }, 200),
     )

@@ -1,22 +1,10 @@
 import { SITE_NAME } from '#common/constants.ts';
+import type { ArticleCard } from '#common/contracts/article.schema.ts';
 import { articlePath, NEWS_FEED_PATH, newsPath } from '#common/paths.ts';
-import type { Route } from './+types/news-feed';
-
-/** How many of the newest articles the feed carries. */
-const FEED_SIZE = 30;
-
-/** Text safe inside XML elements and attributes. */
-function xml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!,
-  );
-}
+import { xmlText as xml } from './xml.ts';
 
 /** The news as RSS 2.0: the newest articles, absolute links on the site's origin, dates in RFC 822. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = context.services.site.originFor(request.url);
-  const { items } = await context.services.articles.listArticles(1, FEED_SIZE);
+export function renderNewsFeed(items: readonly ArticleCard[], origin: string): string {
   const link = `${origin}${newsPath()}`;
   const entries = items
     .map((article) => {
@@ -34,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })
     .join('\n');
   const newest = items[0]?.publishedAt;
-  const body = `<?xml version="1.0" encoding="UTF-8"?>
+  return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
     <title>${xml(`Tin tức — ${SITE_NAME}`)}</title>
@@ -46,7 +34,4 @@ ${newest ? `    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>
   </channel>
 </rss>
 `;
-  return new Response(body, {
-    headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=600' },
-  });
 }

@@ -136,6 +136,8 @@ describe('first-load JavaScript', () => {
     // Live, and its text nodes follow the state (the server wrote "7<!-- -->/<!-- -->10").
     const level = page.getByTestId('font-level');
     const before = Number((await level.textContent())?.split('/')[0]);
+    // The size buttons live in the reader bar's "Aa" panel.
+    await page.locator('details.reader-options > summary').click();
     await page.getByRole('button', { name: 'Chữ lớn hơn' }).click();
     await expect.poll(() => level.textContent()).toBe(`${before + 1}/10`);
     await context.close();

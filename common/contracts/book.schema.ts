@@ -17,6 +17,10 @@ export const ZChapterViewSchema = z.object({
     titleOriginal: z.string().nullable(),
     author: z.string().nullable(),
     coverImage: z.string().nullable(),
+    /** The language of the book's text (BCP 47) when known; the page sets it on the chapter text. */
+    language: z.string().nullable(),
+    /** Its writing direction when known (`rtl` for Arabic, Hebrew…). */
+    direction: z.enum(['ltr', 'rtl']).nullable(),
     license: ZLicenseSchema,
   }),
   chapter: z.object({
@@ -25,7 +29,7 @@ export const ZChapterViewSchema = z.object({
     title: z.string().nullable(),
     titleOriginal: z.string().nullable(),
     section: z.string().nullable(),
-    /** `<p id="p-N">` elements made by our importer from escaped plain text. */
+    /** Sanitised HTML: `<p id="p-N">` paragraphs, and what imported books keep (ruby, figures, MathML, language runs). */
     bodyHtml: z.string(),
     /** The Classical Chinese, one `<p lang="zh-Hant">` per paragraph of bodyHtml; null when there is none. */
     parallelHtml: z.string().nullable(),

@@ -41,7 +41,7 @@ export const ZDocumentChapterSchema = z.object({
   title: z.string().nullable(),
   titleOriginal: z.string().nullable(),
   section: z.string().nullable(),
-  /** `<p id="p-N">` elements made by our importer from escaped plain text. */
+  /** Sanitised HTML: `<p id="p-N">` paragraphs, and what imported books keep (ruby, figures, MathML, language runs). */
   bodyHtml: z.string(),
   /** The Classical Chinese, one `<p lang="zh-Hant">` per paragraph of bodyHtml; null when there is none. */
   parallelHtml: z.string().nullable(),

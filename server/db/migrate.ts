@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-content-generation.ts';
 import * as m0020 from './migrations/0020-quote-meanings.ts';
 import * as m0021 from './migrations/0021-password-resets.ts';
 import * as m0022 from './migrations/0022-search-term-heads.ts';
+import * as m0023 from './migrations/0023-book-identity-language.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-quote-meanings': m0020,
   '0021-password-resets': m0021,
   '0022-search-term-heads': m0022,
+  '0023-book-identity-language': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

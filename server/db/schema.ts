@@ -99,7 +99,15 @@ export interface BooksTable extends LicenseColumns {
   created_at: string;
   updated_at: string;
   published_at: string;
+  /** The identity of the imported file (EPUB identifier, front-matter id, else its hash); null when not imported. */
+  source_identifier: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The book's language (BCP 47) when its file states one. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `rtl` or `ltr` when the book states or its language implies a direction. */
+  text_direction: ColumnType<TextDirection | null, TextDirection | null | undefined, TextDirection | null>;
 }
+
+export type TextDirection = 'ltr' | 'rtl';
 
 export interface ChaptersTable {
   id: Generated<number>;

@@ -1,6 +1,7 @@
 import mammoth from 'mammoth';
 import { ImportRefusal } from './import-error.ts';
 import { emptyBook, firstNamed, parseHtml, parseXml, textOf, titleOrNull, type ImportedBook } from './imported-book.ts';
+import { canonicalLanguage, directionOfLanguage } from './language.ts';
 import { splitAtHeadings } from './split-chapters.ts';
 import { readZip, type ZipLimits } from './safe-zip.ts';
 
@@ -29,6 +30,9 @@ export async function readDocx(bytes: Buffer, fallbackTitle: string, limits?: Zi
   );
   book.author = titleOrNull(textOf(props ? firstNamed(props, 'creator') : null));
   book.description = titleOrNull(textOf(props ? firstNamed(props, 'description') : null));
+  book.identifier = titleOrNull(textOf(props ? firstNamed(props, 'identifier') : null));
+  book.language = canonicalLanguage(textOf(props ? firstNamed(props, 'language') : null));
+  book.direction = directionOfLanguage(book.language);
   book.chapters = intro ? [{ title: null, html: intro }, ...chapters] : chapters;
   if (book.chapters.length === 0) throw new ImportRefusal('Văn bản Word không có chữ nào để nhập.');
   return book;

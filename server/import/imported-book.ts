@@ -11,33 +11,55 @@ export interface ImportedChapter {
 
 /** A book as a reader of a format found it; the import service sanitises, codes and stores it. */
 export interface ImportedBook {
+  /**
+   * What the file says the book is (EPUB unique identifier or ISBN, a Markdown or Word file's
+   * `id`): a book's identity, never its title. Null when the file says nothing: the service then
+   * uses a hash of the file.
+   */
+  identifier: string | null;
   title: string;
   author: string | null;
   translator: string | null;
   description: string | null;
   category: string | null;
+  /** BCP 47, as the file states it (EPUB dc:language, front matter `language`). */
   language: string | null;
+  /** The writing direction of the book's text when the file states it (`dir` on its pages). */
+  direction: TextDirection | null;
   /** The code the file asks for (Markdown front matter), else one is made from the title. */
   code: string | null;
   license: { spdx: string; name: string; url: string; attribution: string | null } | null;
   sourceUrl: string | null;
   cover: Buffer | null;
   chapters: ImportedChapter[];
+  /**
+   * Pictures the chapters show, by the name their `<img src="import-image:NAME">` gives: the
+   * service cuts them and stores them under /media before the HTML is sanitised.
+   */
+  images: Map<string, Buffer>;
 }
+
+export type TextDirection = 'ltr' | 'rtl';
+
+/** How a reader marks a picture of the file in a chapter's HTML, for the service to store. */
+export const IMPORT_IMAGE_SCHEME = 'import-image:';
 
 export function emptyBook(title: string): ImportedBook {
   return {
+    identifier: null,
     title,
     author: null,
     translator: null,
     description: null,
     category: null,
     language: null,
+    direction: null,
     code: null,
     license: null,
     sourceUrl: null,
     cover: null,
     chapters: [],
+    images: new Map(),
   };
 }
 

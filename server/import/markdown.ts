@@ -3,6 +3,7 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import { ImportRefusal } from './import-error.ts';
 import { emptyBook, parseHtml, titleOrNull, type ImportedBook } from './imported-book.ts';
+import { canonicalLanguage, directionOfLanguage } from './language.ts';
 import { splitAtHeadings } from './split-chapters.ts';
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
@@ -10,6 +11,11 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 /** The front matter a Markdown book may carry (every field optional). */
 const ZFrontMatter = z
   .object({
+    /** The book's identity (an ISBN, a URN, any stable name): decision 0023. */
+    id: z
+      .union([z.string().trim().min(1).max(300), z.number()])
+      .transform(String)
+      .optional(),
     title: z.string().optional(),
     author: z.string().optional(),
     translator: z.string().optional(),
@@ -63,7 +69,10 @@ export function readMarkdown(text: string, fallbackTitle: string): ImportedBook 
   book.translator = titleOrNull(front.translator);
   book.description = titleOrNull(front.description);
   book.category = titleOrNull(front.category);
-  book.language = titleOrNull(front.language);
+  // Without an `id`, the code the file asks for is chosen by its author too: it names the book.
+  book.identifier = front.id ?? (front.code ? `code:${front.code}` : null);
+  book.language = canonicalLanguage(front.language);
+  book.direction = directionOfLanguage(book.language);
   book.code = front.code ?? null;
   book.sourceUrl = front.source ?? null;
   book.license = front.license ? { ...front.license, attribution: front.license.attribution ?? null } : null;

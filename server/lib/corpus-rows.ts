@@ -1,3 +1,5 @@
+import type { AnyNode } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { NewArticle } from '#server/repositories/article.repository.ts';
 import type { NewBook, NewChapter } from '#server/repositories/book.repository.ts';
@@ -45,6 +47,37 @@ export interface CorpusDoc {
   chapters: CorpusChapter[];
 }
 
+/** Elements of left-over ruby markup whose text is not the reading: the base letters (kept in the parallel text) and the parentheses. */
+const NOT_THE_READING = new Set(['rb', 'rp', 'script', 'style']);
+
+/**
+ * A corpus paragraph is plain text, but a few carry pieces of the HTML they were cut from (a
+ * ruby's `</rt></ruby><br /><ruby><rb>一</rb><rt>` in "Tam Quy y" of the liturgy): such a
+ * paragraph keeps its words — the readings — and loses the tags, comments and base letters, so a
+ * reader never sees markup as text.
+ */
+export function plainTextOfCorpusParagraph(text: string): string {
+  if (!/<\/?[a-z!]/i.test(text)) return text;
+  const words: string[] = [];
+  const walk = (nodes: AnyNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') words.push(node.data);
+      else if (node.type === 'tag' && node.name === 'br') words.push(' ');
+      else if (node.type === 'tag' && !NOT_THE_READING.has(node.name)) walk(node.children);
+    }
+  };
+  walk(parseDocument(text, { decodeEntities: true }).children);
+  return words
+    .join('')
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .trim();
+}
+
+function paragraphsOf(paragraphs: string[]): string[] {
+  return paragraphs.map((p) => normalizeText(plainTextOfCorpusParagraph(p)));
+}
+
 export function sourceUrlOf(doc: CorpusDoc): string {
   return doc.source.url ?? `https://${doc.source.repository}/blob/${doc.source.commit}/${doc.source.path}`;
 }
@@ -81,8 +114,8 @@ export function corpusBookRows(doc: CorpusDoc, code: string, at: string): { book
       title: chapter.title ? normalizeText(chapter.title) : null,
       title_original: chapter.title_original ?? null,
       section: chapter.section ?? null,
-      body_html: paragraphsToHtml(chapter.paragraphs.map(normalizeText)),
-      parallel_html: chapter.parallel ? paragraphsToHtml(chapter.parallel['zh-Hant'], 'zh-Hant') : null,
+      body_html: paragraphsToHtml(paragraphsOf(chapter.paragraphs)),
+      parallel_html: chapter.parallel ? paragraphsToHtml(paragraphsOf(chapter.parallel['zh-Hant']), 'zh-Hant') : null,
       created_at: at,
       updated_at: at,
     })),
@@ -97,7 +130,12 @@ export function corpusArticleRow(
   const body = doc.chapters
     .map((c) => {
       const heading = c.title ? `<h2>${escapeHtml(normalizeText(c.title))}</h2>\n` : '';
-      return heading + c.paragraphs.map((p) => `<p>${escapeHtml(normalizeText(p))}</p>`).join('\n');
+      return (
+        heading +
+        paragraphsOf(c.paragraphs)
+          .map((p) => `<p>${escapeHtml(p)}</p>`)
+          .join('\n')
+      );
     })
     .join('\n');
   // The first real sentence: some articles open with a bare line such as map coordinates.

@@ -11,6 +11,20 @@ describe('sanitizeArticleHtml', () => {
     expect(out).toBe('<p id="p-1">Nam mô</p>');
   });
 
+  it('keeps ruby, MathML of the allow-list, language runs and the fallback text of objects and drawings', () => {
+    const out = sanitizeArticleHtml(
+      '<p><ruby>山路<rp>(</rp><rt>やまみち</rt><rp>)</rp></ruby> <span lang="ar" dir="rtl" class="x">مرحبا</span></p>' +
+        '<math display="block" onclick="x()"><mfrac><mi href="javascript:alert(1)">a</mi><mn>2</mn></mfrac>' +
+        '<maction actiontype="statusline"><mi>b</mi></maction><annotation-xml encoding="text/html"><img src=x onerror=alert(1)>bad</annotation-xml></math>' +
+        '<object data="x.swf"><param name="a" value="b"><p>Lời thay cho hình động.</p></object>',
+    );
+    expect(out).toBe(
+      '<p id="p-1"><ruby>山路<rp>(</rp><rt>やまみち</rt><rp>)</rp></ruby> <span lang="ar" dir="rtl">مرحبا</span></p>' +
+        '<math display="block"><mfrac><mi>a</mi><mn>2</mn></mfrac><mi>b</mi></math>' +
+        '<p id="p-2">Lời thay cho hình động.</p>',
+    );
+  });
+
   it('removes event handlers, style attributes and javascript:/data: links', () => {
     const out = sanitizeArticleHtml(
       '<p onclick="steal()" style="position:fixed" class="x">A <a href="javascript:alert(1)" onmouseover="x()">một</a> ' +

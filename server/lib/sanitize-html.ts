@@ -2,13 +2,50 @@ import sanitize from 'sanitize-html';
 import { IMAGE_HOSTS } from '#common/constants.ts';
 
 /**
- * Stored HTML (article bodies) → HTML safe to render in our pages: an allow-list of tags and
- * attributes (sanitize-html, decision 0011). No script, style, iframe or form; no event handlers
+ * Stored HTML (article bodies, chapters) → HTML safe to render in our pages: an allow-list of
+ * tags and attributes (sanitize-html, decision 0011; ruby, MathML, language runs: decision 0023). No script, style, iframe or form; no event handlers
  * or style attributes; links only to http(s), mailto or our own paths; images only from
  * `/media/…` or the allow-listed hosts. Paragraphs are numbered `p-1, p-2, …` so a search hit
  * can open the paragraph it found (`/tin-tuc/{slug}#p-3`). Applied on write and again when a
  * page or the API presents stored HTML; sanitising twice changes nothing.
  */
+
+/** Presentation MathML (MathML Core and the common rest), rendered by the browser. */
+const MATHML_TAGS = [
+  'math',
+  'semantics',
+  'annotation',
+  'mrow',
+  'mi',
+  'mn',
+  'mo',
+  'ms',
+  'mtext',
+  'mspace',
+  'msup',
+  'msub',
+  'msubsup',
+  'mfrac',
+  'msqrt',
+  'mroot',
+  'mstyle',
+  'merror',
+  'mpadded',
+  'mphantom',
+  'mfenced',
+  'menclose',
+  'munder',
+  'mover',
+  'munderover',
+  'mmultiscripts',
+  'mprescripts',
+  'none',
+  'mtable',
+  'mtr',
+  'mtd',
+  'mlabeledtr',
+];
+const MATHML_COMMON_ATTRIBUTES = ['mathvariant', 'displaystyle', 'scriptlevel', 'lang', 'dir'];
 
 const ALLOWED_TAGS = [
   'p',
@@ -53,6 +90,18 @@ const ALLOWED_TAGS = [
   'tr',
   'th',
   'td',
+  // Imported books (decision 0023): ruby readings, runs in another language or direction, blocks
+  // that carry a page's language.
+  'ruby',
+  'rb',
+  'rt',
+  'rp',
+  'rtc',
+  'span',
+  'bdi',
+  'bdo',
+  'div',
+  ...MATHML_TAGS,
 ];
 
 /** Tags dropped together with everything inside them (not just unwrapped). */
@@ -63,11 +112,12 @@ const DROPPED_WITH_CONTENT = [
   'option',
   'noscript',
   'iframe',
-  'object',
+  // <object> and <svg> are unwrapped instead: their fallback text (and an SVG's <title>, <desc>,
+  // <text>) is what a reader can read of them. MathML's annotation-xml may hold any markup.
+  'annotation-xml',
+  'param',
   'embed',
   'template',
-  'svg',
-  'math',
   'title',
   'head',
   'select',
@@ -105,6 +155,34 @@ function optionsFor(): sanitize.IOptions {
       th: ['colspan', 'rowspan', 'scope'],
       td: ['colspan', 'rowspan'],
       ol: ['start'],
+      ...Object.fromEntries(MATHML_TAGS.map((tag) => [tag, MATHML_COMMON_ATTRIBUTES])),
+      math: [...MATHML_COMMON_ATTRIBUTES, 'display', 'alttext'],
+      mo: [
+        ...MATHML_COMMON_ATTRIBUTES,
+        'stretchy',
+        'fence',
+        'separator',
+        'form',
+        'lspace',
+        'rspace',
+        'largeop',
+        'movablelimits',
+        'accent',
+        'symmetric',
+        'minsize',
+        'maxsize',
+      ],
+      mfrac: [...MATHML_COMMON_ATTRIBUTES, 'linethickness'],
+      mover: [...MATHML_COMMON_ATTRIBUTES, 'accent'],
+      munder: [...MATHML_COMMON_ATTRIBUTES, 'accentunder'],
+      munderover: [...MATHML_COMMON_ATTRIBUTES, 'accent', 'accentunder'],
+      mtable: [...MATHML_COMMON_ATTRIBUTES, 'columnalign', 'rowalign'],
+      mtd: [...MATHML_COMMON_ATTRIBUTES, 'columnspan', 'rowspan', 'columnalign'],
+      mspace: [...MATHML_COMMON_ATTRIBUTES, 'width', 'height', 'depth'],
+      mpadded: [...MATHML_COMMON_ATTRIBUTES, 'width', 'height', 'depth', 'lspace', 'voffset'],
+      menclose: [...MATHML_COMMON_ATTRIBUTES, 'notation'],
+      mfenced: [...MATHML_COMMON_ATTRIBUTES, 'open', 'close', 'separators'],
+      annotation: [...MATHML_COMMON_ATTRIBUTES, 'encoding'],
     },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https'] },

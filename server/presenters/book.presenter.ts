@@ -18,6 +18,8 @@ export function presentChapterView(
       titleOriginal: row.book_title_original,
       author: row.book_author,
       coverImage: row.book_cover_image,
+      language: row.book_language,
+      direction: row.book_text_direction,
       license: {
         spdx: row.license_spdx,
         name: row.license_name,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
-import type { BooksTable, ChaptersTable, ContentStatus } from '#server/db/schema.ts';
+import type { BooksTable, ChaptersTable, ContentStatus, TextDirection } from '#server/db/schema.ts';
 import type { Insertable, Selectable } from 'kysely';
 import { toCount } from './count.ts';
 
@@ -25,6 +25,8 @@ export interface PublishedChapterRow {
   book_author: string | null;
   book_compiler: string | null;
   book_cover_image: string | null;
+  book_language: string | null;
+  book_text_direction: TextDirection | null;
   license_spdx: string;
   license_name: string;
   license_url: string;
@@ -144,6 +146,8 @@ export function createBookRepository(db: Executor) {
           'books.author as book_author',
           'books.compiler as book_compiler',
           'books.cover_image as book_cover_image',
+          'books.language as book_language',
+          'books.text_direction as book_text_direction',
           'books.license_spdx',
           'books.license_name',
           'books.license_url',
@@ -182,6 +186,20 @@ export function createBookRepository(db: Executor) {
         .where('books.status', 'in', statuses)
         .executeTakeFirst();
       return row ? toListRow(row) : undefined;
+    },
+
+    /** The book an import made from a file with this identifier (any state), or undefined. */
+    async findBySourceIdentifier(identifier: string): Promise<BookRow | undefined> {
+      return db.selectFrom('books').selectAll().where('source_identifier', '=', identifier).executeTakeFirst();
+    },
+
+    /** True when a book has this code, or a chapter has a code its chapters would take (`{code}-1` … `{code}-N`). */
+    async isCodeInUse(code: string, chapterCount: number): Promise<boolean> {
+      const book = await db.selectFrom('books').select('id').where('code', '=', code).executeTakeFirst();
+      if (book) return true;
+      const codes = Array.from({ length: Math.max(1, chapterCount) }, (_, i) => `${code}-${i + 1}`);
+      const chapter = await db.selectFrom('chapters').select('id').where('code', 'in', codes).executeTakeFirst();
+      return !!chapter;
     },
 
     /** The book with this id in any state (for the search index), or undefined. */

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { toMatchForm } from '#common/text/match-form.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { ContentStatus } from '#server/db/schema.ts';
 import { AppError, isAppError } from '#server/errors.ts';
@@ -10,13 +9,14 @@ import { ImportRefusal, isImportRefusal } from '#server/import/import-error.ts';
 import { parseHtml, textOf, type ImportedBook } from '#server/import/imported-book.ts';
 import { readMarkdown } from '#server/import/markdown.ts';
 import { readTalk, type ImportedTalk } from '#server/import/talk.ts';
-import { removeLeadingTitle } from '#server/import/chapter-html.ts';
+import { keepSvgText, removeLeadingTitle } from '#server/import/chapter-html.ts';
 import type { ZipLimits } from '#server/import/safe-zip.ts';
 import { sanitizeArticleHtml } from '#server/lib/sanitize-html.ts';
 import { parseTranscript } from '#server/lib/webvtt.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import type { Repositories } from '#server/repositories/index.ts';
+import { prepareChapterImages, writeChapterImages, type StoredImage } from './chapter-images.ts';
 import { removeCoverFiles, renderCoverVariants, writeCoverVariants } from './cover.service.ts';
 import { recordAudit, type AuditActor } from './audit.service.ts';
 import { indexBook, indexCollection, indexTalk } from './search-indexer.service.ts';
@@ -64,9 +64,21 @@ const LICENSE_WHEN_NONE = {
   attribution: null,
 };
 
-/** "Kinh Pháp Hoa (bản dịch)" → "kinh-phap-hoa-ban-dich": codes and slugs (at most 80 characters). */
+/**
+ * "Kinh Pháp Hoa (bản dịch)" → "kinh-phap-hoa-ban-dich": codes and slugs (at most 80 letters).
+ * Only Latin letters lose their marks: "くさまくら", "القرآن" or "भगवद्गीता" keep theirs, which
+ * are part of their letters.
+ */
 export function slugOf(text: string): string {
-  return toMatchForm(text).replace(/ /g, '-').slice(0, 80).replace(/-+$/, '');
+  const slug = normalizeText(text)
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+/, '');
+  return Array.from(slug).slice(0, 80).join('').replace(/-+$/, '');
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -96,8 +108,9 @@ function hashOf(input: ImportInput): string {
  * The importer behind `npm run import` and the administration's upload form: books (EPUB, DOCX,
  * Markdown) and talks (MP3 with a WebVTT or SRT transcript). Each file is checked, read,
  * NFC-normalised and sanitised, then stored with its search passages and its import record in
- * one transaction — a refused file leaves nothing behind. The same content twice is a no-op; a
- * changed file updates what it made before.
+ * one transaction — a refused file leaves nothing behind. The same content twice is a no-op. A
+ * book is known by its identifier (decision 0023): a file with the identifier of a book it made
+ * before updates that book, two books with one title both stay (the second code gets `-2`).
  */
 export function createImportService(deps: {
   repos: Repositories;
@@ -114,6 +127,15 @@ export function createImportService(deps: {
   const { repos } = deps;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
 
+  /** The book's code: the one asked for or made from the title, with `-2`, `-3`… when another book has it. */
+  async function freeCodeFrom(wanted: string, chapterCount: number): Promise<string> {
+    for (let n = 1; n < 1000; n++) {
+      const candidate = n === 1 ? wanted : `${wanted}-${n}`;
+      if (!(await repos.books.isCodeInUse(candidate, chapterCount))) return candidate;
+    }
+    throw new ImportRefusal(`Đã có quá nhiều sách mang mã “${wanted}”: hãy đặt “code” khác.`);
+  }
+
   async function importBook(
     input: ImportInput,
     parsed: ImportedBook,
@@ -122,38 +144,54 @@ export function createImportService(deps: {
   ): Promise<ImportOutcome> {
     const title = normalizeText(parsed.title).trim();
     if (!title) throw new ImportRefusal('Không tìm thấy tên sách (trong tệp cũng như tên tệp).');
-    const code = parsed.code ?? slugOf(title);
-    if (!code) throw new ImportRefusal('Không tạo được mã sách từ tên sách.');
-    const key = `book:${code}`;
-    const record = await repos.imports.findByKey(key);
-    const existing = await repos.books.findByCode(code, ['published', 'draft', 'pending']);
-    if (!record && existing) {
-      throw new ImportRefusal(
-        `Đã có sách mã “${code}” không do công cụ nhập tạo ra: hãy đặt “code” khác (phần đầu tệp Markdown) hoặc đổi tên sách.`,
-      );
-    }
-    const at = now();
-    const chapters = parsed.chapters
-      .map((chapter) => {
-        const chapterTitle = chapter.title ? normalizeText(chapter.title) : null;
-        const html = sanitizeArticleHtml(removeLeadingTitle(chapter.html, chapterTitle)).normalize('NFC');
-        return { title: chapterTitle, html };
-      })
-      .filter((chapter) => textOf(parseHtml(chapter.html)) !== '')
-      .map((chapter, i) => ({
-        code: `${code}-${i + 1}`,
-        position: i + 1,
-        title: chapter.title,
-        title_original: null,
-        section: null,
-        body_html: chapter.html,
-        parallel_html: null,
-        created_at: at,
-        updated_at: at,
-      }));
-    if (chapters.length === 0) throw new ImportRefusal('Sau khi làm sạch, sách không còn chương nào có chữ.');
-
+    // A book is what its file says it is (decision 0023): never its title.
+    const stated = parsed.identifier ? normalizeText(parsed.identifier).trim().slice(0, 300) : '';
+    const identifier = stated || `sha256:${hash}`;
+    const key = `book-id:${identifier}`;
+    const existing = await repos.books.findBySourceIdentifier(identifier);
+    const record = existing ? await repos.imports.findByKey(key) : undefined;
     const remarks: string[] = [];
+    const at = now();
+    const imageCache = new Map<string, StoredImage | null>();
+    const imageFiles: StoredImage[] = [];
+    let unreadableImages = 0;
+    const prepared: { title: string | null; html: string }[] = [];
+    for (const chapter of parsed.chapters) {
+      const chapterTitle = chapter.title ? normalizeText(chapter.title) : null;
+      const images = await prepareChapterImages(
+        keepSvgText(removeLeadingTitle(chapter.html, chapterTitle)),
+        parsed.images,
+        imageCache,
+      );
+      imageFiles.push(...images.files);
+      unreadableImages += images.unreadable;
+      prepared.push({ title: chapterTitle, html: sanitizeArticleHtml(images.html).normalize('NFC') });
+    }
+    const kept = prepared.filter((chapter) => textOf(parseHtml(chapter.html)) !== '');
+    if (kept.length === 0) throw new ImportRefusal('Sau khi làm sạch, sách không còn chương nào có chữ.');
+    let code: string;
+    if (existing) {
+      code = existing.code;
+      if (stated) remarks.push(`bản mới của sách mã định danh “${stated}” đã có: cập nhật sách ấy`);
+    } else {
+      const wanted = parsed.code ?? slugOf(title);
+      if (!wanted) throw new ImportRefusal('Không tạo được mã sách từ tên sách.');
+      code = await freeCodeFrom(wanted, kept.length);
+      if (code !== wanted) remarks.push(`đã có một sách khác mang mã “${wanted}” nên sách này mang mã “${code}”`);
+    }
+    const chapters = kept.map((chapter, i) => ({
+      code: `${code}-${i + 1}`,
+      position: i + 1,
+      title: chapter.title,
+      title_original: null,
+      section: null,
+      body_html: chapter.html,
+      parallel_html: null,
+      created_at: at,
+      updated_at: at,
+    }));
+    if (unreadableImages > 0) remarks.push(`${unreadableImages} ảnh trong chương không đọc được nên chỉ giữ lời mô tả`);
+
     let cover = null;
     if (parsed.cover) {
       try {
@@ -165,13 +203,14 @@ export function createImportService(deps: {
     const outcome: ImportOutcome = {
       file: input.name,
       kind: 'book',
-      status: record ? 'updated' : 'added',
+      status: existing ? 'updated' : 'added',
       title,
       reason: remarks.length > 0 ? remarks.join('; ') : null,
       path: `/sach/${code}`,
     };
     if (options.dryRun) return outcome;
 
+    await writeChapterImages(deps.media, imageFiles);
     const coverImage = cover ? await writeCoverVariants(deps.media, code, cover) : null;
     const license = parsed.license ?? LICENSE_WHEN_NONE;
     const book = {
@@ -185,24 +224,26 @@ export function createImportService(deps: {
       license_url: license.url,
       license_attribution: license.attribution ? normalizeText(license.attribution) : null,
       source_url: parsed.sourceUrl,
+      language: parsed.language,
+      text_direction: parsed.direction,
       updated_at: at,
     };
     try {
       await deps.transaction(async (r) => {
         let bookId: number;
-        if (record && existing) {
+        if (existing) {
           bookId = existing.id;
           await r.books.replaceWithChapters(
             bookId,
             { ...book, ...(coverImage ? { cover_image: coverImage } : {}) },
             chapters,
           );
-          await r.imports.updateHash(record.id, hash, input.name, at);
         } else {
           bookId = await r.books.insertWithChapters(
             {
               ...book,
               code,
+              source_identifier: identifier,
               title_original: null,
               title_sino_vietnamese: null,
               compiler: null,
@@ -214,6 +255,9 @@ export function createImportService(deps: {
             },
             chapters,
           );
+        }
+        if (record) await r.imports.updateHash(record.id, hash, input.name, at);
+        else {
           await r.imports.insert({
             source_key: key,
             content_hash: hash,
@@ -231,7 +275,7 @@ export function createImportService(deps: {
             itemType: 'book',
             itemId: bookId,
             label: title,
-            detail: `${record ? 'Cập nhật' : 'Thêm'} từ tệp ${input.name}`,
+            detail: `${existing ? 'Cập nhật' : 'Thêm'} từ tệp ${input.name}`,
           });
         }
       });

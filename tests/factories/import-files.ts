@@ -24,6 +24,10 @@ export function makeEpub(options: {
   author: string;
   chapters: EpubChapter[];
   cover?: Buffer;
+  /** dc:identifier (the package's unique identifier); by default one made from the title. */
+  identifier?: string;
+  /** Pictures the chapters show, by their path under OEBPS/ (e.g. `images/sen.png`). */
+  images?: Record<string, Buffer>;
   /** Added as they are (hostile entries). */
   extra?: Record<string, Uint8Array>;
 }): Buffer {
@@ -34,6 +38,9 @@ export function makeEpub(options: {
   if (options.version === 3)
     manifest.push('<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>');
   else manifest.push('<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>');
+  for (const [i, name] of Object.keys(options.images ?? {}).entries()) {
+    manifest.push(`<item id="img${i}" href="${name}" media-type="image/${name.endsWith('.png') ? 'png' : 'jpeg'}"/>`);
+  }
   if (options.cover) {
     manifest.push(
       `<item id="cover-img" href="images/cover.png" media-type="image/png"${options.version === 3 ? ' properties="cover-image"' : ''}/>`,
@@ -42,7 +49,7 @@ export function makeEpub(options: {
   const opf = `<?xml version="1.0" encoding="utf-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="${options.version}.0" unique-identifier="uid">
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">
-    <dc:identifier id="uid">urn:uuid:12345678-1234-1234-1234-123456789abc</dc:identifier>
+    <dc:identifier id="uid">${options.identifier ?? `urn:pháp-bảo-test:${options.title}`}</dc:identifier>
     <dc:title>${options.title}</dc:title>
     <dc:creator opf:role="aut">${options.author}</dc:creator>
     <dc:language>vi</dc:language>
@@ -76,6 +83,7 @@ export function makeEpub(options: {
     );
   }
   if (options.cover) files['OEBPS/images/cover.png'] = options.cover;
+  for (const [name, bytes] of Object.entries(options.images ?? {})) files[`OEBPS/${name}`] = bytes;
   for (const [name, bytes] of Object.entries(options.extra ?? {})) files[name] = bytes;
   return Buffer.from(zipSync(files));
 }

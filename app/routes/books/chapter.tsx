@@ -172,7 +172,13 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
         {/* The chapter's place in the book is said in the reader's bar below. */}
         {chapter.section ? <p className="eyebrow reader-eyebrow">{chapter.section}</p> : null}
         <h1 id="chapter-title" className="reader-title">
-          {chapterLabel(chapter)}
+          {chapter.title && book.language ? (
+            <span lang={book.language} dir={book.direction ?? undefined}>
+              {chapterLabel(chapter)}
+            </span>
+          ) : (
+            chapterLabel(chapter)
+          )}
           {chapter.titleOriginal ? (
             <span className="reader-title-han" lang="zh-Hant">
               {chapter.titleOriginal}
@@ -180,7 +186,9 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </h1>
         <p className="reader-book">
-          <span className="reader-book-title">{book.title}</span>
+          <span className="reader-book-title" lang={book.language ?? undefined} dir={book.direction ?? undefined}>
+            {book.title}
+          </span>
           {book.titleOriginal ? (
             <span className="reader-book-han" lang="zh-Hant">
               {book.titleOriginal}
@@ -204,9 +212,11 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
       />
 
       {/*
-        bodyHtml and parallelHtml are written by our own importer (server/lib/html.ts): plain text,
-        HTML-escaped, wrapped in <p id="p-N">. Nothing a reader or a third party typed reaches it
-        unescaped, so it is inserted as is — which keeps the #p-N anchors for links to a passage.
+        bodyHtml and parallelHtml are written by our importers: the demo's plain text HTML-escaped
+        in <p id="p-N"> (server/lib/html.ts), an imported file's HTML through the sanitiser
+        (server/lib/sanitize-html.ts). Nothing a reader typed reaches it unescaped, so it is
+        inserted as is — which keeps the #p-N anchors for links to a passage. The book's language
+        and direction are set on the text (an Arabic book reads right to left inside a Vietnamese page).
       */}
       {verses ? (
         <div className="reader-text" ref={textRef} data-han={showHan ? 'on' : 'off'} data-testid="chapter-text">
@@ -224,6 +234,8 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
           className="reader-text"
           ref={textRef}
           data-testid="chapter-text"
+          lang={book.language ?? undefined}
+          dir={book.direction ?? undefined}
           dangerouslySetInnerHTML={{ __html: chapter.bodyHtml }}
         />
       )}

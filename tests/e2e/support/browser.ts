@@ -29,11 +29,14 @@ export function launchBrowser(): Promise<Browser> {
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
 
-/** Saves a full-page screenshot under tests/e2e/screenshots/ (git-ignored) for a human to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a full-page screenshot under tests/e2e/screenshots/ (git-ignored) for a human to look at;
+ * `fullPage: false` keeps to the viewport (a book chapter can be tens of thousands of pixels tall).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
 

@@ -16,6 +16,7 @@ import { AppError, isAppError } from './errors.ts';
 import { closeIfBodyUnread } from './http/close-unread-body.ts';
 import { compression, precompressedAssets } from './http/compression.ts';
 import { refuseCrossSitePosts } from './http/cross-site-posts.ts';
+import { mountHealthProbes } from './http/health.ts';
 import type { Logger } from './logger.ts';
 import type { PageRender } from './load-context.ts';
 import type { MediaStorage } from './media/media-storage.ts';
@@ -103,6 +104,8 @@ export function createApp(options: AppOptions) {
   const { services, env, logger } = options;
   const { media } = options;
   const app = new Hono<AppEnv>();
+  // First: the balancer's probes skip the request log, compression, the page cache and the headers.
+  mountHealthProbes(app, services.health);
 
   const formOrigin = env.TRANSLATOR_FORM_URL ? new URL(env.TRANSLATOR_FORM_URL).origin : null;
   // Behind a proxy terminating TLS the socket sees http://127.0.0.1:…: every handler (React

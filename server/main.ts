@@ -16,6 +16,7 @@ import { EnvError, loadEnv } from './env.ts';
 import { isLoopbackHost } from './lib/proxy-headers.ts';
 import { createLogger } from './logger.ts';
 import { createDiskMediaStorage } from './media/media-storage.ts';
+import { trackInFlightRequests } from './http/graceful-shutdown.ts';
 import { applyServerLimits } from './lib/server-limits.ts';
 import { isUploadPath } from './lib/streamed-upload-paths.ts';
 import { createServices } from './services/index.ts';
@@ -71,6 +72,7 @@ async function main() {
     maxConnections: env.MAX_CONNECTIONS,
     isUploadPath,
   });
+  const inFlight = trackInFlightRequests(server);
   let handleViteFirst: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (dev) {
@@ -115,10 +117,31 @@ async function main() {
     }
   });
 
+  // SIGTERM (systemd, Docker, a deploy): /readyz answers 503 so the balancer stops sending readers,
+  // no new connection is accepted, requests and uploads under way get SHUTDOWN_GRACE_MS to finish,
+  // then the database is closed and the process exits 0. A second signal ends it at once.
+  let stopping = false;
   const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    server.close(() => void database.close().then(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    services.health.beginShutdown();
+    logger.info({ signal, inFlight: inFlight.count(), graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down');
+    void (async () => {
+      const outcome = await inFlight.drain(env.SHUTDOWN_GRACE_MS);
+      if (outcome === 'grace-exceeded') {
+        logger.warn({ graceMs: env.SHUTDOWN_GRACE_MS }, 'requests still under way after the grace period were cut');
+      }
+      services.accountRecovery.close();
+      await database.close();
+      logger.info({ outcome }, 'stopped');
+      process.exit(0);
+    })().catch((error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

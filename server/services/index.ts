@@ -22,6 +22,7 @@ import { createCoverService } from './cover.service.ts';
 import { createDemoImportService } from './demo-import.service.ts';
 import { createFavoriteService } from './favorite.service.ts';
 import { createHistoryService } from './history.service.ts';
+import { createHealthService } from './health.service.ts';
 import { createHomeService } from './home.service.ts';
 import { createImportService } from './import.service.ts';
 import { createLibraryService } from './library.service.ts';
@@ -170,7 +171,10 @@ export function createServices(deps: ServiceDeps) {
     media: deps.media,
   });
 
+  const health = createHealthService({ repos });
+
   const services = {
+    health,
     site,
     articles,
     compilations,

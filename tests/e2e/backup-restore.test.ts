@@ -228,7 +228,8 @@ describe.each(engines)('backup and restore on %s', (engine) => {
     const avatarEntry = manifest.media.find((m) => m.path.startsWith('avatars/'))!;
     const copy = path.join(backupDir, 'media', ...avatarEntry.path.split('/'));
     const bytes = fs.readFileSync(copy);
-    bytes[bytes.length >> 1] ^= 0xff;
+    const middle = bytes.length >> 1;
+    bytes[middle] = bytes[middle]! ^ 0xff;
     fs.writeFileSync(copy, bytes);
     const emptyDir = tempDir('phap-bao-restore-refused-');
     let emptyUrl = '';

@@ -17,6 +17,7 @@ import { isLoopbackHost } from './lib/proxy-headers.ts';
 import { createLogger } from './logger.ts';
 import { createDiskMediaStorage } from './media/media-storage.ts';
 import { trackInFlightRequests } from './http/graceful-shutdown.ts';
+import { createMetrics } from './http/metrics.ts';
 import { applyServerLimits } from './lib/server-limits.ts';
 import { isUploadPath } from './lib/streamed-upload-paths.ts';
 import { createServices } from './services/index.ts';
@@ -49,7 +50,18 @@ async function main() {
   fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
 
   const media = createDiskMediaStorage(env.MEDIA_DIR);
-  const services = createServices({ database, env, logger, media, demoDir: path.join(projectRoot, 'data', 'demo') });
+  // Prometheus metrics only when a scraper has a token to present (docs/deploy.md, "Metrics").
+  const metrics = env.METRICS_TOKEN
+    ? createMetrics({ poolStats: database.poolStats, processMetrics: true })
+    : undefined;
+  const services = createServices({
+    database,
+    env,
+    logger,
+    media,
+    demoDir: path.join(projectRoot, 'data', 'demo'),
+    onSearchTimed: metrics?.observeSearch,
+  });
   await services.site.ensureDefaults();
   // The index first: on an empty library it is cheap, and the demo import then indexes as it goes.
   await services.searchIndexer.ensureCurrent();
@@ -96,6 +108,7 @@ async function main() {
     logger,
     media,
     dev,
+    metrics,
     pageHandler: (request, context) => handlePage(request, context),
     clientDir: dev ? undefined : path.join(projectRoot, 'build', 'client'),
   });

@@ -38,4 +38,39 @@ export function ensureSystemTools() {
   return present(TOOLS[0]);
 }
 
+/**
+ * pg_dump and pg_restore, for the backup tests on PostgreSQL (npm run backup / restore): Debian's
+ * postgresql-client, installed with apt when missing and we are root. Returns pg_dump's path.
+ */
+export function ensurePostgresClient() {
+  const tool = {
+    name: 'pg_dump',
+    package: 'postgresql-client',
+    paths: ['/usr/bin/pg_dump', ...listPostgresBinaries('pg_dump')],
+  };
+  if (!present(tool)) {
+    if (process.getuid?.() !== 0) {
+      throw new Error('Missing: pg_dump. Install with `sudo apt-get install -y postgresql-client`.');
+    }
+    console.log('Installing Debian’s postgresql-client with apt-get…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql-client'], { stdio: 'inherit', env });
+    tool.paths.push(...listPostgresBinaries('pg_dump'));
+    if (!present(tool)) throw new Error('apt-get ran, but pg_dump is still missing.');
+  }
+  return present(tool);
+}
+
+/** /usr/lib/postgresql/<version>/bin/<name> for each version installed, newest first. */
+function listPostgresBinaries(name) {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return [];
+  return fs
+    .readdirSync(base)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => `${base}/${v}/bin/${name}`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) console.log(ensureSystemTools());

@@ -16,6 +16,8 @@ import { AppError, isAppError } from './errors.ts';
 import { closeIfBodyUnread } from './http/close-unread-body.ts';
 import { compression, precompressedAssets } from './http/compression.ts';
 import { refuseCrossSitePosts } from './http/cross-site-posts.ts';
+import { mountHealthProbes } from './http/health.ts';
+import { mountMetricsEndpoint, type Metrics } from './http/metrics.ts';
 import type { Logger } from './logger.ts';
 import type { PageRender } from './load-context.ts';
 import type { MediaStorage } from './media/media-storage.ts';
@@ -43,6 +45,8 @@ export interface AppOptions {
   dev?: boolean;
   /** The body limits page and resource routes declare in their `handle` (pageBodyLimitRules of the build). */
   pageBodyLimitRules?: readonly BodyLimitRule[];
+  /** Prometheus metrics (server/http/metrics.ts): served at /metrics when METRICS_TOKEN is set. */
+  metrics?: Metrics;
 }
 
 /** The YouTube privacy-enhanced player (app/components/videos/video-player.tsx) is the only frame the pages embed. */
@@ -106,6 +110,12 @@ export function createApp(options: AppOptions) {
   const { services, env, logger } = options;
   const { media } = options;
   const app = new Hono<AppEnv>();
+  // First: the balancer's probes skip the request log, compression, the page cache and the headers.
+  mountHealthProbes(app, services.health);
+  if (options.metrics && env.METRICS_TOKEN) {
+    mountMetricsEndpoint(app, options.metrics, env.METRICS_TOKEN);
+    app.use(options.metrics.middleware());
+  }
 
   const formOrigin = env.TRANSLATOR_FORM_URL ? new URL(env.TRANSLATOR_FORM_URL).origin : null;
   // Behind a proxy terminating TLS the socket sees http://127.0.0.1:…: every handler (React

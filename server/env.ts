@@ -44,6 +44,16 @@ const ZEnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   // Open connections the server keeps at once; more are refused until some close.
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  // On SIGTERM: how long requests and uploads under way may take to finish before their
+  // connections are cut (server/http/graceful-shutdown.ts).
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(25_000),
+  // Prometheus metrics at /metrics for a scraper sending `Authorization: Bearer <token>`; off while empty.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(16, 'cần ít nhất 16 ký tự (một chuỗi ngẫu nhiên)').optional())
+    .optional(),
   DICTIONARY_URL: optionalUrl.optional(),
   MONASTERY_URL: optionalUrl.optional(),
   CONTACT_EMAIL: z

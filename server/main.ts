@@ -16,6 +16,8 @@ import { EnvError, loadEnv } from './env.ts';
 import { isLoopbackHost } from './lib/proxy-headers.ts';
 import { createLogger } from './logger.ts';
 import { createDiskMediaStorage } from './media/media-storage.ts';
+import { trackInFlightRequests } from './http/graceful-shutdown.ts';
+import { createMetrics } from './http/metrics.ts';
 import { applyServerLimits } from './lib/server-limits.ts';
 import { pageBodyLimitRules } from './http/body-limits.ts';
 import { createServices } from './services/index.ts';
@@ -48,7 +50,18 @@ async function main() {
   fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
 
   const media = createDiskMediaStorage(env.MEDIA_DIR);
-  const services = createServices({ database, env, logger, media, demoDir: path.join(projectRoot, 'data', 'demo') });
+  // Prometheus metrics only when a scraper has a token to present (docs/deploy.md, "Metrics").
+  const metrics = env.METRICS_TOKEN
+    ? createMetrics({ poolStats: database.poolStats, processMetrics: true })
+    : undefined;
+  const services = createServices({
+    database,
+    env,
+    logger,
+    media,
+    demoDir: path.join(projectRoot, 'data', 'demo'),
+    onSearchTimed: metrics?.observeSearch,
+  });
   await services.site.ensureDefaults();
   // The index first: on an empty library it is cheap, and the demo import then indexes as it goes.
   await services.searchIndexer.ensureCurrent();
@@ -89,6 +102,7 @@ async function main() {
     logger,
     media,
     dev,
+    metrics,
     pageHandler: (request, context) => handlePage(request, context),
     clientDir: dev ? undefined : path.join(projectRoot, 'build', 'client'),
     pageBodyLimitRules: pageBodyLimitRules(pageRoutes),
@@ -100,6 +114,7 @@ async function main() {
     maxConnections: env.MAX_CONNECTIONS,
     isUploadPath: app.bodyLimits.isUploadPath,
   });
+  const inFlight = trackInFlightRequests(server);
   const listener = getRequestListener(app.fetch);
   server.on('request', (req, res) => {
     if (handleViteFirst) handleViteFirst(req, res, () => void listener(req, res));
@@ -118,10 +133,31 @@ async function main() {
     }
   });
 
+  // SIGTERM (systemd, Docker, a deploy): /readyz answers 503 so the balancer stops sending readers,
+  // no new connection is accepted, requests and uploads under way get SHUTDOWN_GRACE_MS to finish,
+  // then the database is closed and the process exits 0. A second signal ends it at once.
+  let stopping = false;
   const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    server.close(() => void database.close().then(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    services.health.beginShutdown();
+    logger.info({ signal, inFlight: inFlight.count(), graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down');
+    void (async () => {
+      const outcome = await inFlight.drain(env.SHUTDOWN_GRACE_MS);
+      if (outcome === 'grace-exceeded') {
+        logger.warn({ graceMs: env.SHUTDOWN_GRACE_MS }, 'requests still under way after the grace period were cut');
+      }
+      services.accountRecovery.close();
+      await database.close();
+      logger.info({ outcome }, 'stopped');
+      process.exit(0);
+    })().catch((error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

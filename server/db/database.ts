@@ -12,6 +12,8 @@ export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections, for /metrics (server/http/metrics.ts). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** What repositories run queries on: the database itself or a transaction. */
@@ -31,7 +33,12 @@ export function openDatabase(options: DatabaseOptions): Database {
     // the pool opens a new one for the next query.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -54,6 +54,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-book-identity-language': m0023,
 };
 
+/** The migrations this code knows, in order; a backup made by newer code names one past the last. */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(MIGRATIONS);
+
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -27,7 +27,12 @@ export interface MediaStorage {
   writeStream(name: string, source: AsyncIterable<Uint8Array>): Promise<number>;
   /** Removes a file; no error when it is already gone. */
   remove(name: string): Promise<void>;
+  /** Every stored file's name, sorted; temporary files of writes under way are left out (backups). */
+  list(): Promise<string[]>;
 }
+
+/** The temporary file `write` / `writeStream` keep beside a file until it is complete. */
+const TEMPORARY_FILE = /\.\d+(-[0-9a-f]{8})?\.tmp$/;
 
 /** A media name is a relative path of plain segments: no "..", no absolute path, no backslash, no NUL. */
 export function isSafeMediaName(name: string): boolean {
@@ -87,6 +92,23 @@ export function createDiskMediaStorage(root: string): MediaStorage {
     async remove(name) {
       const full = resolve(name);
       if (full) await fs.promises.rm(full, { force: true });
+    },
+    async list() {
+      let entries: string[];
+      try {
+        entries = (await fs.promises.readdir(base, { recursive: true })) as string[];
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const names: string[] = [];
+      for (const entry of entries) {
+        const name = entry.split(path.sep).join('/');
+        if (!isSafeMediaName(name) || TEMPORARY_FILE.test(name)) continue;
+        const stats = await fs.promises.lstat(path.join(base, entry)).catch(() => null);
+        if (stats?.isFile()) names.push(name);
+      }
+      return names.sort();
     },
   };
 }

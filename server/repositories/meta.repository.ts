@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
 
 /** Small key/value facts about the installation (for example when the demo content was imported). */
@@ -13,6 +14,10 @@ export function createMetaRepository(db: Executor) {
         .values({ key, value })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
         .execute();
+    },
+    /** The cheapest round trip to the database (readiness: GET /readyz). */
+    async ping(): Promise<void> {
+      await sql`select 1`.execute(db);
     },
     /** Where the content generation stands (migration 0019 moves it on; the page cache reads it). */
     async readContentGeneration(): Promise<number> {

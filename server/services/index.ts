@@ -22,6 +22,7 @@ import { createCoverService } from './cover.service.ts';
 import { createDemoImportService } from './demo-import.service.ts';
 import { createFavoriteService } from './favorite.service.ts';
 import { createHistoryService } from './history.service.ts';
+import { createHealthService } from './health.service.ts';
 import { createHomeService } from './home.service.ts';
 import { createImportService } from './import.service.ts';
 import { createLibraryService } from './library.service.ts';
@@ -63,6 +64,29 @@ export interface ServiceDeps {
   recoveryLimits?: Partial<typeof DEFAULT_RECOVERY_LIMITS>;
   /** Outgoing mail; by default from the SMTP settings. */
   mailer?: Mailer;
+  /** Told how long each search took (the /metrics histogram, server/http/metrics.ts). */
+  onSearchTimed?: (seconds: number, outcome: 'ok' | 'error') => void;
+}
+
+/** The search service with each `search` call timed for `onTimed`. */
+function timeSearches<S extends { search: (...args: never[]) => Promise<unknown> }>(
+  search: S,
+  onTimed: ((seconds: number, outcome: 'ok' | 'error') => void) | undefined,
+): S {
+  if (!onTimed) return search;
+  const original = search.search.bind(search);
+  const timed = async (...args: Parameters<S['search']>) => {
+    const started = performance.now();
+    let outcome: 'ok' | 'error' = 'error';
+    try {
+      const result = await original(...args);
+      outcome = 'ok';
+      return result;
+    } finally {
+      onTimed((performance.now() - started) / 1000, outcome);
+    }
+  };
+  return { ...search, search: timed };
 }
 
 /** Builds every service once per process. Routes and page loaders reach the rules only through these. */
@@ -127,7 +151,7 @@ export function createServices(deps: ServiceDeps) {
     'reorder',
     'removeItem',
   ]);
-  const search = createSearchService({ repos, logger: deps.logger });
+  const search = timeSearches(createSearchService({ repos, logger: deps.logger }), deps.onSearchTimed);
   const searchSuggestions = createSearchSuggestionService({ repos, logger: deps.logger });
   const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
   const searchCollections = withWriteBudget(createSearchCollectionService({ repos }), writeBudget, [
@@ -172,7 +196,10 @@ export function createServices(deps: ServiceDeps) {
     media: deps.media,
   });
 
+  const health = createHealthService({ repos });
+
   const services = {
+    health,
     site,
     sitemap,
     articles,

@@ -5,6 +5,7 @@ import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import type { DialectName } from '#server/db/database.ts';
 import { createApp } from '#server/app.ts';
 import { loadEnv, type Env } from '#server/env.ts';
+import type { Metrics } from '#server/http/metrics.ts';
 import { createLogger } from '#server/logger.ts';
 import { createDiskMediaStorage } from '#server/media/media-storage.ts';
 import { createServices, type Services } from '#server/services/index.ts';
@@ -35,6 +36,8 @@ export async function createTestApp(
     now?: () => Date;
     accountLimits?: { notes?: number; noteGroups?: number; writes?: number; writeWindowMs?: number };
     recoveryLimits?: { perAddress?: number; perEmail?: number; windowMs?: number };
+    /** Prometheus metrics (served at /metrics when env has METRICS_TOKEN). */
+    metrics?: Metrics;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-test-'));
@@ -53,6 +56,7 @@ export async function createTestApp(
     now: options.now,
     accountLimits: options.accountLimits,
     recoveryLimits: options.recoveryLimits,
+    onSearchTimed: options.metrics?.observeSearch,
   });
   await services.site.ensureDefaults();
   await services.searchIndexer.ensureCurrent();
@@ -64,7 +68,7 @@ export async function createTestApp(
     // Last: compilations point at the books, talks, videos and articles imported above.
     await services.demoImport.importCompilationsOnce();
   }
-  const app = createApp({ services, env, logger, media });
+  const app = createApp({ services, env, logger, media, metrics: options.metrics });
   return {
     app,
     services,

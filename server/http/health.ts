@@ -1,0 +1,19 @@
+import type { Env as HonoEnv, Hono } from 'hono';
+import type { HealthService } from '#server/services/health.service.ts';
+
+/** Probes answer for this moment only: no browser, proxy or page cache keeps them. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * GET /healthz: the process is alive and its event loop turns (no database, nothing to compute).
+ * GET /readyz: it should get traffic — 200, or 503 with the reason while shutting down or while the
+ * database does not answer (docs/deploy.md, "Health").
+ */
+export function mountHealthProbes<E extends HonoEnv>(app: Hono<E>, health: Pick<HealthService, 'readiness'>): void {
+  app.on(['GET', 'HEAD'], '/healthz', (c) => c.json({ status: 'ok' }, 200, NO_STORE));
+  app.on(['GET', 'HEAD'], '/readyz', async (c) => {
+    const readiness = await health.readiness();
+    if (readiness.ready) return c.json({ status: 'ready' }, 200, NO_STORE);
+    return c.json({ status: 'not-ready', reason: readiness.reason }, 503, NO_STORE);
+  });
+}

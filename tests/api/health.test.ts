@@ -1,0 +1,99 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '#server/app.ts';
+import { createRepositories } from '#server/repositories/index.ts';
+import { createHealthService } from '#server/services/health.service.ts';
+import { availableEngines } from '../support/databases.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/** The balancer's probes: /healthz (alive, no database) and /readyz (the database answers, not shutting down). */
+const engines = await availableEngines();
+
+describe.each(engines)('health probes on %s', (engine) => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+  });
+  const fresh = async () => {
+    const t = await createTestApp(engine, { demo: false });
+    apps.push(t);
+    return t;
+  };
+
+  it('answers /healthz and /readyz 200, never to be cached', async () => {
+    const t = await fresh();
+    const alive = await t.app.request('/healthz');
+    expect(alive.status).toBe(200);
+    expect(alive.headers.get('cache-control')).toBe('no-store');
+    expect(await alive.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers /readyz 503 "shutting-down" once the shutdown began, while /healthz stays 200', async () => {
+    const t = await fresh();
+    t.services.health.beginShutdown();
+    const res = await t.app.request('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ status: 'not-ready', reason: 'shutting-down' });
+    expect((await t.app.request('/healthz')).status).toBe(200);
+  });
+
+  it('answers /readyz 503 "database" when the database does not answer; /healthz does not ask it', async () => {
+    const t = await fresh();
+    await t.db.database.close();
+    const res = await t.app.request('/readyz');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'not-ready', reason: 'database' });
+    expect((await t.app.request('/healthz')).status).toBe(200);
+  });
+});
+
+describe('readiness with a database that hangs', () => {
+  it('gives up after its timeout and answers "database"', async () => {
+    const t = await createTestApp('sqlite', { demo: false });
+    try {
+      const repos = createRepositories(t.db.database.db);
+      const hanging = { ...repos, meta: { ...repos.meta, ping: () => new Promise<void>(() => {}) } };
+      const health = createHealthService({ repos: hanging, timeoutMs: 20 });
+      expect(await health.readiness()).toEqual({ ready: false, reason: 'database' });
+      expect(await createHealthService({ repos, timeoutMs: 1_000 }).readiness()).toEqual({ ready: true });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the request log', () => {
+  it('leaves out the probes and keeps other requests', async () => {
+    const t = await createTestApp('sqlite', { demo: false });
+    try {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const app = createApp({
+        services: t.services,
+        env: t.env,
+        logger: pino({ level: 'info' }, sink),
+        media: {} as never,
+      });
+      for (let i = 0; i < 5; i++) {
+        expect((await app.request('/healthz')).status).toBe(200);
+        expect((await app.request('/readyz')).status).toBe(200);
+      }
+      expect((await app.request('/api/v1/public/search/keywords')).status).toBe(200);
+      const logged = lines.map((line) => (JSON.parse(line) as { path?: string }).path);
+      expect(logged).toEqual(['/api/v1/public/search/keywords']);
+    } finally {
+      await t.close();
+    }
+  });
+});

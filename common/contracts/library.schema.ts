@@ -26,6 +26,8 @@ export const ZBookDetailSchema = z.object({
   description: z.string().nullable(),
   category: z.string().nullable(),
   coverImage: z.string().nullable(),
+  /** The language of the book's text (BCP 47) when its file states one; Vietnamese otherwise. */
+  language: z.string().nullable(),
   license: ZLicenseSchema,
   chapterCount: z.number().int().nonnegative(),
   firstChapterCode: z.string().nullable(),

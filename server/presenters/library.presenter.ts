@@ -15,6 +15,7 @@ export function presentBookDetail(row: BookListRow, toc: ChapterHeading[]): Book
     description: row.description,
     category: row.category,
     coverImage: row.cover_image,
+    language: row.language,
     license: {
       spdx: row.license_spdx,
       name: row.license_name,

@@ -143,6 +143,8 @@ describe.each(engines)('importing real EPUB files on %s', (engine) => {
 
     const [arabic] = await chaptersOf('le-vrai-regime-anti-cancer');
     expect(arabic!.book).toMatchObject({ language: 'ar', direction: 'rtl' });
+    // The book's own page says it too (its JSON-LD inLanguage comes from here).
+    expect((await bookOf('le-vrai-regime-anti-cancer')).language).toBe('ar');
     expect(arabic!.chapter.bodyHtml).toContain('حسنًا!');
   });
 

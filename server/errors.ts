@@ -60,3 +60,15 @@ export function statusOf(code: ErrorCode): number {
 export function isAppError(error: unknown): error is AppError {
   return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[APP_ERROR] === true;
 }
+
+/** A zod failure as `fields: {path: message}` (the first message of each field). */
+export function fieldsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  return fields;
+}
+
+/** Bad input read outside a contract (a multipart form): the same 400 a zod contract gives. */
+export function invalidFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  return new AppError('VALIDATION_FAILED', undefined, fieldsOf(issues));
+}

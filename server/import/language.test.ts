@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugOf } from '#server/services/import.service.ts';
+import { slugOf } from '#server/lib/slugs.ts';
 import { canonicalLanguage, directionOfLanguage, sameLanguage } from './language.ts';
 
 describe('book languages and codes', () => {

@@ -17,9 +17,10 @@ import { renderMarkdownHtml } from '#server/lib/markdown-html.ts';
 import type { ArticleListRow } from '#server/repositories/article.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
-import { slugOf } from './import.service.ts';
+import { slugOf } from '#server/lib/slugs.ts';
 import { requireAdmin } from './roles.ts';
 import { indexArticle } from './search-indexer.service.ts';
+import type { Transaction } from './service-context.ts';
 
 const ARTICLE_NOT_FOUND = 'Không tìm thấy bài viết này.';
 const CATEGORY_NOT_FOUND = 'Không tìm thấy danh mục này.';
@@ -54,7 +55,7 @@ function present(row: ArticleListRow, now: string): ArticleAdmin {
 export function createArticleAdminService(deps: {
   repos: Repositories;
   media: MediaStorage;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  transaction: Transaction;
   onIndexed?: () => void;
   now?: () => Date;
 }) {

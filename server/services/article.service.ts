@@ -13,6 +13,7 @@ import { presentArticle, presentArticleCard, presentArticleCategory } from '#ser
 import type { NewArticle } from '#server/repositories/article.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { indexArticle } from './search-indexer.service.ts';
+import type { Transaction } from './service-context.ts';
 
 export interface ArticlePage {
   items: ArticleCard[];
@@ -25,11 +26,7 @@ export interface ArticlePage {
  * News and articles: the feed (newest first), the categories, one category's page, and one
  * article with related ones. Bodies are sanitised on every write and again when presented.
  */
-export function createArticleService(deps: {
-  repos: Repositories;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
-  onIndexed?: () => void;
-}) {
+export function createArticleService(deps: { repos: Repositories; transaction: Transaction; onIndexed?: () => void }) {
   const { repos } = deps;
   return {
     async listArticles(page: number, perPage: number): Promise<ArticlePage> {

@@ -21,9 +21,10 @@ import {
 import type { Repositories } from '#server/repositories/index.ts';
 import { recordAudit, type AuditEvent } from './audit.service.ts';
 import { removeCoverFiles, renderCoverVariants, writeCoverVariants } from './cover.service.ts';
-import { slugOf } from './import.service.ts';
+import { slugOf } from '#server/lib/slugs.ts';
 import { requireAdmin } from './roles.ts';
 import { indexBook } from './search-indexer.service.ts';
+import type { Transaction } from './service-context.ts';
 
 const BOOK_NOT_FOUND = 'Không tìm thấy cuốn sách này.';
 const CHAPTER_NOT_FOUND = 'Không tìm thấy chương này.';
@@ -35,7 +36,7 @@ const CHAPTER_NOT_FOUND = 'Không tìm thấy chương này.';
  */
 export function createBookAdminService(deps: {
   repos: Repositories;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  transaction: Transaction;
   media: MediaStorage;
   /** The search's caches forget what they knew (after a commit that changed passages). */
   onIndexed?: () => void;

@@ -4,8 +4,9 @@ import { AppError } from '#server/errors.ts';
 import type { CompilationRow } from '#server/repositories/compilation.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
-import { slugOf } from './import.service.ts';
+import { slugOf } from '#server/lib/slugs.ts';
 import { requireAdmin } from './roles.ts';
+import type { Transaction } from './service-context.ts';
 
 const NOT_FOUND = 'Không tìm thấy tổng hợp này.';
 const TYPES: CompilationItemType[] = ['book', 'talk', 'video', 'article'];
@@ -13,7 +14,7 @@ const TYPES: CompilationItemType[] = ['book', 'talk', 'video', 'article'];
 /** Compilations for admins: a title, an introduction and an ordered mix of books, talks, videos, articles. */
 export function createCompilationAdminService(deps: {
   repos: Repositories;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  transaction: Transaction;
   now?: () => Date;
 }) {
   const { repos } = deps;

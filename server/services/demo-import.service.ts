@@ -6,9 +6,9 @@ import { corpusArticleRow, corpusBookRows } from '#server/lib/corpus-rows.ts';
 import { parseTranscript } from '#server/lib/webvtt.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
-import type { Repositories } from '#server/repositories/index.ts';
 import { prepareArticleRow } from './article.service.ts';
 import { indexArticle, indexBook, indexCollection, indexTalk, indexVideo } from './search-indexer.service.ts';
+import type { Transaction } from './service-context.ts';
 
 /** The corpus format of data/demo (see its README). Checked, so a bad file fails loudly. */
 const ZCorpusDocument = z.object({
@@ -173,7 +173,7 @@ export interface DemoImportResult {
 export function createDemoImportService(deps: {
   demoDir: string;
   logger: Logger;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  transaction: Transaction;
   now?: () => Date;
   /** Called once the imported content is searchable (the search service forgets cached answers). */
   onIndexed?: () => void;

@@ -12,6 +12,7 @@ import { readTalk, type ImportedTalk } from '#server/import/talk.ts';
 import { keepSvgText, removeLeadingTitle } from '#server/import/chapter-html.ts';
 import type { ZipLimits } from '#server/import/safe-zip.ts';
 import { sanitizeArticleHtml } from '#server/lib/sanitize-html.ts';
+import { slugOf } from '#server/lib/slugs.ts';
 import { parseTranscript } from '#server/lib/webvtt.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
@@ -20,6 +21,7 @@ import { prepareChapterImages, writeChapterImages, type StoredImage } from './ch
 import { removeCoverFiles, renderCoverVariants, writeCoverVariants } from './cover.service.ts';
 import { recordAudit, type AuditActor } from './audit.service.ts';
 import { indexBook, indexCollection, indexTalk } from './search-indexer.service.ts';
+import type { Transaction } from './service-context.ts';
 
 /** The files the importer reads; .vtt and .srt travel with the .mp3 of the same name. */
 export const IMPORTABLE_EXTENSIONS = ['.epub', '.docx', '.md', '.mp3'] as const;
@@ -64,23 +66,6 @@ const LICENSE_WHEN_NONE = {
   attribution: null,
 };
 
-/**
- * "Kinh Pháp Hoa (bản dịch)" → "kinh-phap-hoa-ban-dich": codes and slugs (at most 80 letters).
- * Only Latin letters lose their marks: "くさまくら", "القرآن" or "भगवद्गीता" keep theirs, which
- * are part of their letters.
- */
-export function slugOf(text: string): string {
-  const slug = normalizeText(text)
-    .normalize('NFD')
-    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase()
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
-    .replace(/^-+/, '');
-  return Array.from(slug).slice(0, 80).join('').replace(/-+$/, '');
-}
-
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Bytes that are not what the file's name says are refused before any reader sees them. */
@@ -114,7 +99,7 @@ function hashOf(input: ImportInput): string {
  */
 export function createImportService(deps: {
   repos: Repositories;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  transaction: Transaction;
   media: MediaStorage;
   logger: Logger;
   onIndexed?: () => void;

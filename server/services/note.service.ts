@@ -13,6 +13,7 @@ import { AppError } from '#server/errors.ts';
 import { presentNote, presentPublicNote } from '#server/presenters/note.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { GROUP_NOT_FOUND, markGroupsEdited } from './note-group.service.ts';
+import type { Transaction } from './service-context.ts';
 
 const NOT_FOUND = 'Không tìm thấy ghi chú này.';
 const ORDER_STALE = 'Danh sách vừa thay đổi ở nơi khác; hãy tải lại trang rồi sắp xếp lại.';
@@ -23,7 +24,7 @@ const pageWindow = (query: MyNotesQuery) => ({ offset: (query.page - 1) * query.
 /** Highlights and notes: a reader's own, reachable by nobody else (others get 404). */
 export function createNoteService(deps: {
   repos: Repositories;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  transaction: Transaction;
   now?: () => Date;
   /** Notes one account may keep (tests lower it). */
   maxNotes?: number;

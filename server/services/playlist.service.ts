@@ -13,13 +13,10 @@ import { AppError } from '#server/errors.ts';
 import { presentPlaylist, presentPlaylistItem } from '#server/presenters/audio.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { PlaylistRow } from '#server/repositories/playlist.repository.ts';
+import type { Transaction } from './service-context.ts';
 
 /** Playlists of talks: each reader's own, reachable by no one else (others get 404). */
-export function createPlaylistService(deps: {
-  repos: Repositories;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
-  now?: () => Date;
-}) {
+export function createPlaylistService(deps: { repos: Repositories; transaction: Transaction; now?: () => Date }) {
   const { repos } = deps;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
 

@@ -11,6 +11,7 @@ import {
   type TranscriptSegment,
 } from '#server/search/documents.ts';
 import { SearchKind } from '#server/search/passage-id.ts';
+import type { Transaction } from './service-context.ts';
 
 /**
  * Keeping the search index in step with the content. Each `index…` function takes the
@@ -84,7 +85,7 @@ export async function indexVideo(repos: Repositories, videoId: number): Promise<
 
 export function createSearchIndexer(deps: {
   logger: Logger;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  transaction: Transaction;
   repos: Repositories;
   /** Called after the index changed (the search service forgets its cached answers). */
   onChange?: () => void;

@@ -7,11 +7,12 @@ import { recordAudit } from './audit.service.ts';
 import type { HomeService } from './home.service.ts';
 import { requireAdmin } from './roles.ts';
 import type { SiteService } from './site.service.ts';
+import type { Transaction } from './service-context.ts';
 
 /** The administration of the site's fixed lists: the 70 home keywords and the 7 footer quotes. */
 export function createSiteAdminService(deps: {
   repos: Repositories;
-  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+  transaction: Transaction;
   home: HomeService;
   site: SiteService;
 }) {

@@ -13,7 +13,7 @@ import {
   type TalkUpdate,
 } from '#common/contracts/talk-admin.schema.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
-import { AppError } from '#server/errors.ts';
+import { AppError, invalidFields } from '#server/errors.ts';
 import { titleOrNull } from '#server/import/imported-book.ts';
 import { readStreamedForm, type StreamedForm } from '#server/lib/streamed-form.ts';
 import { mendBrokenCues, parseTranscript, toWebVtt } from '#server/lib/webvtt.ts';
@@ -24,7 +24,8 @@ import type { Repositories } from '#server/repositories/index.ts';
 import type { TalkRow } from '#server/repositories/talk.repository.ts';
 import type { TranscriptSegment } from '#server/search/documents.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
-import { slugOf } from './import.service.ts';
+import { freeSlug, slugOf } from '#server/lib/slugs.ts';
+import type { Transaction } from './service-context.ts';
 import { requireAdmin } from './roles.ts';
 import { indexCollection, indexTalk } from './search-indexer.service.ts';
 
@@ -35,15 +36,6 @@ const MP3_REFUSALS = {
   'not-mp3': 'Tệp này không phải âm thanh MP3.',
   broken: 'Tệp MP3 hỏng hoặc bị cắt cụt (khung âm thanh cuối không trọn vẹn).',
 } as const;
-
-export type Transaction = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
-
-/** Bad input of a multipart form: the same 400 as a zod contract's (the first message of each field). */
-export function invalidFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  return new AppError('VALIDATION_FAILED', undefined, fields);
-}
 
 /** A transcript file (.vtt or .srt, UTF-8) as WebVTT, or a 400 saying why not. */
 export function transcriptAsWebVtt(bytes: Buffer): string {
@@ -62,15 +54,6 @@ export function transcriptAsWebVtt(bytes: Buffer): string {
     });
   }
   return toWebVtt(mendBrokenCues(cues));
-}
-
-/** A slug not yet taken: `base`, else `base-2`, `base-3`… */
-export async function freeSlug(base: string, taken: (slug: string) => Promise<boolean>): Promise<string> {
-  const root = (base || 'muc').slice(0, 150);
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? root : `${root}-${n}`;
-    if (!(await taken(slug))) return slug;
-  }
 }
 
 /**

@@ -19,10 +19,13 @@ import { presentVideo } from '#server/presenters/video.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { VideoRow } from '#server/repositories/video.repository.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
-import { slugOf } from './import.service.ts';
+import { slugOf } from '#server/lib/slugs.ts';
 import { requireAdmin } from './roles.ts';
 import { indexVideo } from './search-indexer.service.ts';
-import { freeSlug, invalidFields, transcriptAsWebVtt, type Transaction } from './talk-admin.service.ts';
+import { invalidFields } from '#server/errors.ts';
+import { freeSlug } from '#server/lib/slugs.ts';
+import type { Transaction } from './service-context.ts';
+import { transcriptAsWebVtt } from './talk-admin.service.ts';
 
 const VIDEO_NOT_FOUND = 'Không tìm thấy video này.';
 const NOT_MP4 = 'Tệp này không phải video MP4 (không có hộp “ftyp” ở đầu tệp).';

@@ -82,6 +82,7 @@ describe.each(engines)('importing real EPUB files on %s', (engine) => {
     (await api(`/public/book/${encodeURIComponent(code)}`)) as {
       code: string;
       title: string;
+      language: string | null;
       toc: { code: string; position: number }[];
     };
   /** Every chapter of a book as the reader gets it, by the chapter call. */

@@ -148,7 +148,7 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
             {lastPlace ? (
               <Link
                 to={`${chapterPath(lastPlace.chapterCode, book.code)}${lastPlace.paragraph ? `#${lastPlace.paragraph}` : ''}`}
-                className="button button-primary"
+                className="button button-primary book-continue"
                 data-testid="continue-reading"
               >
                 Đọc tiếp: {lastPlace.chapterTitle ?? `Chương ${lastPlace.chapterPosition}`} <ArrowRightIcon size={16} />

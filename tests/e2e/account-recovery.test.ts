@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { USERNAME_HINT } from '#common/contracts/auth.schema.ts';
 import { RECOVERY_MESSAGES } from '#common/messages.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { loginAs } from './support/session.ts';
 
@@ -93,15 +93,35 @@ describe('account recovery on a phone', () => {
     await Promise.all([context.close(), otherDevice.close(), fresh.close()]);
   });
 
-  it('shows the username rule on the sign-up form before anything is typed', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await page.goto(`${baseURL}/register`, { waitUntil: 'networkidle' });
-    const username = page.locator('.auth-form').getByLabel('Tài khoản');
-    const hintId = await username.getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${hintId}"]`).innerText()).toBe(USERNAME_HINT);
-    expect(await page.locator('.auth-form').getByRole('button', { name: 'Hiện mật khẩu' }).count()).toBe(2);
-    await screenshot(page, 'register-hint-390');
-    await context.close();
-  });
+  for (const width of [320, 390, 1366]) {
+    it(`at ${width} px shows the username rule on the sign-up form before anything is typed, and a show-password toggle`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await page.goto(`${baseURL}/register`, { waitUntil: 'networkidle' });
+      await waitForHydration(page);
+      const form = page.locator('.auth-form');
+      const username = form.getByLabel('Tài khoản');
+      const hintId = await username.getAttribute('aria-describedby');
+      const hint = page.locator(`[id="${hintId}"]`);
+      expect(await hint.innerText()).toBe(USERNAME_HINT);
+      expect(await hint.isVisible()).toBe(true);
+      // Not a refusal: the field is not marked invalid before the reader has typed.
+      expect(await username.getAttribute('aria-invalid')).not.toBe('true');
+      const toggles = form.getByRole('button', { name: 'Hiện mật khẩu' });
+      expect(await toggles.count()).toBe(2);
+      const password = form.getByLabel('Mật khẩu', { exact: true });
+      await password.fill('mat-khau-dai-1');
+      await toggles.first().click();
+      expect(await password.getAttribute('type')).toBe('text');
+      expect(await toggles.first().getAttribute('aria-pressed')).toBe('true');
+      for (const box of [await form.boundingBox(), await toggles.first().boundingBox()]) {
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      await screenshot(page, `register-hint-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

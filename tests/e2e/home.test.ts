@@ -134,7 +134,7 @@ describe('home page', () => {
           // Wide: side by side on one line.
           expect(Math.abs(meta!.y + meta!.height / 2 - (title!.y + title!.height / 2))).toBeLessThan(6);
         }
-        // Never a word per line (issue 24): at least two words a line.
+        // Never a word per line : at least two words a line.
         const lines = await row
           .locator('.talk-title')
           .evaluate((el) =>

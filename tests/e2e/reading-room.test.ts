@@ -69,7 +69,7 @@ const selectionBox = (page: Page) =>
     return { top: r.top, bottom: r.bottom };
   });
 
-/** The reading room on a phone (issue 24): the text first, the frame out of the way, the tools at hand. */
+/** The reading room on a phone: the text first, the frame out of the way, the tools at hand. */
 describe('the reading room', () => {
   let browser: Browser;
   beforeAll(async () => {

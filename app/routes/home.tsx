@@ -81,6 +81,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Kinh sách đọc theo từng chương, pháp âm, video và bài viết — tìm được cả khi bạn gõ không dấu.
           </p>
           <HomeSearchBox />
+          {/* A returning reader finds first, under the search, where they were reading, then listening. */}
+          <ContinueReading account={loaderData.lastRead} />
+          <ContinueListening account={loaderData.lastListened} />
           <div className="suggestions">
             <p className="suggestions-label" id="suggestions-label">
               Gợi ý tìm kiếm
@@ -99,9 +102,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <SlowPart />
             )}
           </div>
-          {/* A returning reader finds first where they were reading, then listening. */}
-          <ContinueReading account={loaderData.lastRead} />
-          <ContinueListening account={loaderData.lastListened} />
           {counts ? (
             <dl className="hero-stats">
               <div>

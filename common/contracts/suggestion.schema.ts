@@ -1,4 +1,4 @@
-/** Suggestions while typing (GET /public/search/suggestions; issue 24). */
+/** Suggestions while typing (GET /public/search/suggestions). */
 import { z } from 'zod';
 import { zLine } from './text.schema.ts';
 import { normalizeText } from '../text/vietnamese.ts';

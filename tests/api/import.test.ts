@@ -230,6 +230,25 @@ describe.each(engines)('importing books and talks on %s', (engine) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('joins transcript cues a machine cut after a short form or inside brackets ("(zh." / "佛教, sa.")', async () => {
+    const vtt =
+      'WEBVTT\n\n00:00.350 --> 00:01.846\nPhật giáo (zh.\n\n00:02.196 --> 00:04.910\n佛教, sa.\n\n' +
+      '00:05.260 --> 00:06.957\nbuddhaśāsana) là một tôn giáo.\n\n00:07.000 --> 00:08.000\nXá lợi tử!\n';
+    const outcome = await importer().importOne({
+      name: 'Giới thiệu/phat-giao.mp3',
+      bytes: makeSilentMp3(400),
+      transcript: { name: 'phat-giao.vtt', text: vtt },
+      collection: 'Giới thiệu',
+    });
+    expect(outcome.status).toBe('added');
+    const talk = (await repos.talks.findTalkById((await repos.talks.findTalkIdBySlug('gioi-thieu-phat-giao'))!))!;
+    const stored = fs.readFileSync(path.join(t.mediaDir, talk.transcript_file!), 'utf8');
+    expect(parseTranscript(stored).map((c) => [c.startSeconds, c.endSeconds, c.text])).toEqual([
+      [0.35, 6.957, 'Phật giáo (zh. 佛教, sa. buddhaśāsana) là một tôn giáo.'],
+      [7, 8, 'Xá lợi tử!'],
+    ]);
+  });
+
   it('refuses hostile and broken files with a reason, leaving the library exactly as it was', async () => {
     const small = createImportService({
       repos: createRepositories(t.db.database.db),

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration } from './support/browser.ts';
 import { discoverKeyPages, type KeyPage, sessionTokens, type Visitor } from './support/key-pages.ts';
 
 const baseURL = inject('baseURL');
@@ -124,6 +124,37 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
       found[`player bar at ${width} px`] = await audit(page);
       await context.close();
     }
+    expect(report(found)).toBe('');
+  });
+
+  it('finds none with the selection tools open (under the selection, docked at the bottom), nor with "Đọc tiếp" on the book page', async () => {
+    // A chapter long enough to scroll any of its paragraphs to the bottom of the screen.
+    const chapter = '/kinh-di-giao-1/kinh-di-giao';
+    const found: Record<string, Finding[]> = {};
+    const context = await contextFor('reader', 390, { hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}${chapter}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    for (const placement of ['below', 'sheet']) {
+      // The first words of the eighth paragraph, high on the screen, then 30 px above its bottom.
+      await page.evaluate((placement) => {
+        const text = document.querySelector('[data-testid="chapter-text"] p#p-8')!.firstChild!;
+        const range = document.createRange();
+        range.setStart(text, 0);
+        range.setEnd(text, 8);
+        const target = placement === 'below' ? 200 : window.innerHeight - 30;
+        window.scrollBy(0, range.getBoundingClientRect().bottom - target);
+        getSelection()!.removeAllRanges();
+        getSelection()!.addRange(range);
+      }, placement);
+      await page.locator(`[data-testid="selection-popup"][data-placement="${placement}"]`).waitFor();
+      found[`selection tools (${placement}) at 390 px`] = await audit(page);
+    }
+    // The chapter is now in the reader's history: the book page offers "Đọc tiếp" with its title.
+    await page.goto(`${baseURL}/sach/kinh-di-giao`, { waitUntil: 'networkidle' });
+    await page.getByTestId('continue-reading').waitFor();
+    found['book page with "Đọc tiếp" at 390 px'] = await audit(page);
+    await context.close();
     expect(report(found)).toBe('');
   });
 

@@ -1,10 +1,17 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ERROR_PAGE_TEXT } from '#common/messages.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
+const root = path.resolve(import.meta.dirname, '..', '..');
 const WIDTHS = [320, 390, 1366];
 
 /** True when the page is no wider than the window (nothing scrolls sideways). */
@@ -62,5 +69,65 @@ describe('error pages', () => {
       await page.close();
     }
     await context.close();
+  });
+
+  it('answers a server failure (500) in Vietnamese, advising to try again, keeping what failed to itself', async () => {
+    // A library of its own (the shared one must stay whole), whose database then loses a table.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-500-'));
+    const port = await freePort();
+    const site = `http://127.0.0.1:${port}`;
+    let output = '';
+    const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        IMPORT_DEMO_CONTENT: 'false',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    try {
+      await waitUntilUp(
+        'The server',
+        async () => (await fetch(`${site}/api/v1/public/search/keywords`)).ok,
+        child,
+        () => output,
+      );
+      const db = new Sqlite(path.join(dataDir, 'phap-bao.sqlite'));
+      db.exec('ALTER TABLE books RENAME TO books_gone');
+      db.close();
+      for (const width of WIDTHS) {
+        const page = await browser.newPage({ viewport: { width, height: 800 } });
+        const res = await page.goto(`${site}/thu-vien?loai=book&page=${width}`, { waitUntil: 'networkidle' });
+        expect(res!.status()).toBe(500);
+        expect(await page.title()).toBe(`${ERROR_PAGE_TEXT.serverHeading} — Pháp Bảo`);
+        expect(await page.locator('h1').innerText()).toBe(ERROR_PAGE_TEXT.serverHeading);
+        const text = await page.locator('.error-page').innerText();
+        expect(text).toContain(ERROR_PAGE_TEXT.serverAdvice);
+        expect(text).not.toContain(ERROR_PAGE_TEXT.notFound);
+        // What failed stays on the server.
+        expect(await page.content()).not.toMatch(/books|no such table|SqliteError/i);
+        expect(await page.getByText(ERROR_PAGE_TEXT.retry).count()).toBeGreaterThan(0);
+        expect(await page.evaluate(fitsWidth)).toBe(true);
+        // The frame's own parts that could not be read say so inside the page's margins.
+        for (const late of await page.locator('.slow-part').all()) {
+          const box = (await late.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(16);
+          expect(box.x + box.width).toBeLessThanOrEqual(width - 16);
+        }
+        await screenshot(page, `error-500-${width}`);
+        await page.close();
+      }
+    } finally {
+      await stopProcess(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

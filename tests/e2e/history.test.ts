@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { newReader } from '../factories/reader.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, SCREENSHOT_DIR, screenshot, waitForHydration } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -47,6 +47,103 @@ describe('reading history', () => {
     await phone.close();
     await laptop.close();
   });
+
+  for (const [width, height] of [
+    [320, 568],
+    [390, 844],
+    [1366, 768],
+  ] as const) {
+    it(`at ${width} px: "Đọc tiếp" on the home page and the book page leads back to the paragraph read last`, async () => {
+      // Anonymous: the place is kept on the device. Logged in: in the account, seen from another device.
+      for (const loggedIn of [false, true]) {
+        const context = await browser.newContext({ viewport: { width, height } });
+        const reader = loggedIn ? await loginAs(context, baseURL) : null;
+        const page = await context.newPage();
+        await page.goto(`${baseURL}/kinh-di-giao-1/kinh-di-giao`, { waitUntil: 'networkidle' });
+        await waitForHydration(page);
+        // Read down to the twelfth paragraph; the place is kept once the scrolling stops.
+        const placeIn = (body: string | null) => /name="paragraph"\r\n\r\n(p-\d+)/.exec(body ?? '')?.[1];
+        const posted = loggedIn
+          ? page.waitForResponse(
+              (r) => r.url().endsWith('/reading-progress') && Number(placeIn(r.request().postData())?.slice(2)) > 1,
+            )
+          : null;
+        await page.locator('p#p-12').evaluate((p) => window.scrollTo(0, p.getBoundingClientRect().top + scrollY - 100));
+        let paragraph: string;
+        if (posted) {
+          const response = await posted;
+          expect(response.ok()).toBe(true);
+          paragraph = placeIn(response.request().postData())!;
+        } else {
+          paragraph = await page
+            .waitForFunction(() => {
+              const [entry] = JSON.parse(localStorage.getItem('phap-bao:reading-history') ?? '[]');
+              return entry?.paragraph && entry.paragraph !== 'p-1' ? entry.paragraph : null;
+            })
+            .then((h) => h.jsonValue() as Promise<string>);
+        }
+        expect(Number(paragraph.slice(2))).toBeGreaterThanOrEqual(11);
+
+        // Another device for the account (its cookie only); the same browser for the anonymous reader.
+        let home = page;
+        let other: BrowserContext | null = null;
+        if (reader) {
+          other = await browser.newContext({ viewport: { width, height } });
+          await other.addCookies([
+            { name: 'pb_token', value: reader.token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+          ]);
+          home = await other.newPage();
+        }
+        await home.goto(baseURL, { waitUntil: 'networkidle' });
+        await waitForHydration(home);
+        const resume = home.getByTestId('continue-reading-home');
+        await resume.waitFor();
+        expect(await resume.getByRole('link').getAttribute('href')).toBe(`/kinh-di-giao-1/kinh-di-giao#${paragraph}`);
+        // First for a returning reader: on the first screen, before the passage of the day.
+        const box = (await resume.boundingBox())!;
+        const visibleBottom = await home.evaluate(() => {
+          const bar = document.querySelector('.bottom-bar')?.getBoundingClientRect();
+          return bar && bar.height > 0 && bar.top < window.innerHeight ? bar.top : window.innerHeight;
+        });
+        // On a 320×568 phone its first line shows above the bottom bar; on larger screens all of it.
+        expect(box.y + 30).toBeLessThan(visibleBottom);
+        if (width >= 390) expect(box.y + box.height).toBeLessThanOrEqual(visibleBottom);
+        expect(box.y).toBeLessThan((await home.getByTestId('featured-passage').boundingBox())!.y);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        // Centred in the centred hero, like the search box above it.
+        const card = (await resume.getByRole('link').boundingBox())!;
+        const hero = (await home.locator('.hero-inner').boundingBox())!;
+        expect(Math.abs(card.x + card.width / 2 - (hero.x + hero.width / 2))).toBeLessThan(2);
+        await home.screenshot({
+          path: `${SCREENSHOT_DIR}/home-continue-reading-${loggedIn ? 'account' : 'device'}-${width}.png`,
+        });
+
+        await home.goto(`${baseURL}/sach/kinh-di-giao`, { waitUntil: 'networkidle' });
+        await waitForHydration(home);
+        const onBook = home.getByTestId('continue-reading');
+        await onBook.waitFor();
+        expect(await onBook.getAttribute('href')).toBe(`/kinh-di-giao-1/kinh-di-giao#${paragraph}`);
+        // The chapter's title can be long: the button wraps within the screen.
+        const button = (await onBook.boundingBox())!;
+        expect(button.x).toBeGreaterThanOrEqual(0);
+        expect(button.x + button.width).toBeLessThanOrEqual(width);
+        expect(await home.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        await onBook.scrollIntoViewIfNeeded();
+        await home.screenshot({
+          path: `${SCREENSHOT_DIR}/book-continue-reading-${loggedIn ? 'account' : 'device'}-${width}.png`,
+        });
+        // It opens the chapter at that paragraph.
+        await onBook.click();
+        await home.waitForURL(`${baseURL}/kinh-di-giao-1/kinh-di-giao#${paragraph}`);
+        await home.waitForFunction((id) => {
+          const r = document.getElementById(id)!.getBoundingClientRect();
+          return r.top >= 0 && r.top < window.innerHeight / 2;
+        }, paragraph);
+        await other?.close();
+        await context.close();
+      }
+    });
+  }
 
   it('is kept on the device before login, merged into the account at login, and clearable', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

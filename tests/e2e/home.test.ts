@@ -51,6 +51,18 @@ describe('home page', () => {
     expect(await originals.locator('.featured-quote-reading, .featured-quote-pali').first().innerText()).not.toBe('');
     await screenshot(page, 'home-passage-of-the-day-390');
     await context.close();
+
+    // On a 320×568 phone, closed, it fits on the screen with room to spare, whichever is drawn.
+    const small = await browser.newPage({ viewport: { width: 320, height: 568 } });
+    for (let draw = 0; draw < 8; draw++) {
+      await small.goto(baseURL, { waitUntil: draw === 0 ? 'networkidle' : 'load' });
+      const box = (await small.getByTestId('featured-passage').boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(568 * 0.75);
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+    }
+    await small.getByTestId('featured-passage').scrollIntoViewIfNeeded();
+    await small.screenshot({ path: `${SCREENSHOT_DIR}/home-passage-of-the-day-320.png` });
+    await small.close();
   });
 
   it('shows exactly 7 suggestions from the 70, each linking to a strict search of type all', async () => {
@@ -134,7 +146,7 @@ describe('home page', () => {
           // Wide: side by side on one line.
           expect(Math.abs(meta!.y + meta!.height / 2 - (title!.y + title!.height / 2))).toBeLessThan(6);
         }
-        // Never a word per line (issue 24): at least two words a line.
+        // Never a word per line : at least two words a line.
         const lines = await row
           .locator('.talk-title')
           .evaluate((el) =>

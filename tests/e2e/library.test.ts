@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, SCREENSHOT_DIR, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 
@@ -38,7 +38,7 @@ describe('library and book pages', () => {
     );
     expect(await page.locator('#lib-ten').count()).toBe(0);
     await page.getByLabel('Tên sách, tác giả').fill('a di da');
-    await page.getByRole('button', { name: 'Lọc' }).click();
+    await page.getByRole('button', { name: 'Áp dụng' }).click();
     await page.waitForURL(/tim=a\+di\+da/);
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ loai: 'book', page: '1', size: '50', tim: 'a di da' });
@@ -49,7 +49,7 @@ describe('library and book pages', () => {
 
     // The same field finds a book by its description (no title holds the words).
     await page.getByLabel('Tên sách, tác giả').fill('kim cuong');
-    await page.getByRole('button', { name: 'Lọc' }).click();
+    await page.getByRole('button', { name: 'Áp dụng' }).click();
     await page.waitForURL(/tim=kim\+cuong/);
     await page.getByTestId('library-count').filter({ hasText: 'Tìm thấy 1 cuốn sách' }).waitFor();
     // An address of before with the name field (ten=) opens the one field with its words.
@@ -61,7 +61,7 @@ describe('library and book pages', () => {
 
     // No match: an honest message and a way back.
     await page.getByLabel('Tên sách, tác giả').fill('khong co sach nay');
-    await page.getByRole('button', { name: 'Lọc' }).click();
+    await page.getByRole('button', { name: 'Áp dụng' }).click();
     await page.getByText('Không tìm thấy sách phù hợp.').waitFor();
     await page.getByTestId('library-empty').getByRole('link', { name: 'Xoá bộ lọc' }).click();
     await page.waitForURL(`${baseURL}/thu-vien?loai=book&page=1&size=50`);
@@ -82,34 +82,55 @@ describe('library and book pages', () => {
     await page.close();
   });
 
-  it('shows books on the first screen of a phone, the filters behind "Bộ lọc", dates as dd/mm/yyyy', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const errors = watchPageErrors(page);
-    await page.goto(`${baseURL}/thu-vien?loai=book&page=1&size=50`, { waitUntil: 'networkidle' });
-    const card = (await page.locator('.library-books .book-card').first().boundingBox())!;
-    expect(card.y + card.height).toBeLessThanOrEqual(844);
-    expect(await page.locator('#lib-tim').isVisible()).toBe(false);
-    await screenshot(page, 'library-390');
+  for (const [width, height] of [
+    [320, 568],
+    [390, 844],
+  ] as const) {
+    it(`at ${width} px shows books on the first screen, the filters behind "Lọc", one name field, dates as dd/mm/yyyy`, async () => {
+      const page = await browser.newPage({ viewport: { width, height } });
+      const errors = watchPageErrors(page);
+      await page.goto(`${baseURL}/thu-vien?loai=book&page=1&size=50`, { waitUntil: 'networkidle' });
+      await waitForHydration(page);
+      await page.evaluate(() => document.fonts.ready);
+      // The first book, its cover and title whole, before the fold; the filter form folded away.
+      const card = (await page.locator('.library-books .book-card').first().boundingBox())!;
+      const bottomBar = (await page.locator('.bottom-bar').boundingBox())!;
+      expect(card.y + Math.min(card.height, 120)).toBeLessThanOrEqual(bottomBar.y);
+      const toggle = page.locator('summary.library-filter-toggle');
+      expect(await toggle.innerText()).toMatch(/^Lọc/);
+      expect((await toggle.boundingBox())!.y).toBeLessThan(card.y);
+      expect(await page.locator('#lib-tim').isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      // The first screen as the reader sees it.
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/library-phone-${width}.png` });
 
-    // Opened, the date is typed day first and read so by the server.
-    await page.locator('summary', { hasText: 'Bộ lọc' }).click();
-    const date = page.locator('#lib-ngay');
-    expect(await date.getAttribute('type')).toBe('text');
-    expect(await date.getAttribute('placeholder')).toBe('ngày/tháng/năm');
-    await date.fill('01/01/2999');
-    await page.getByRole('button', { name: 'Lọc', exact: true }).click();
-    await page.waitForURL(/ngay=01%2F01%2F2999/);
-    await page.getByText('Không tìm thấy sách phù hợp.').waitFor();
-    // The filter in use keeps the box open and shows the date as it was typed.
-    expect(await page.locator('.library-filter-box').getAttribute('open')).not.toBeNull();
-    expect(await date.inputValue()).toBe('01/01/2999');
-    // Addresses of before (yyyy-mm-dd) still work.
-    await page.goto(`${baseURL}/thu-vien?loai=book&page=1&size=50&ngay=2000-01-01`, { waitUntil: 'networkidle' });
-    await page.getByTestId('library-count').filter({ hasText: 'Tìm thấy 9 cuốn sách' }).waitFor();
-    expect(await date.inputValue()).toBe('01/01/2000');
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      // Opened: one name field (the spec's old second field is gone) and a date typed day first.
+      await toggle.click();
+      await page.locator('#lib-tim').waitFor();
+      expect(await page.locator('.library-filters input[type="search"]').count()).toBe(1);
+      expect(await page.locator('input[name="ten"]').count()).toBe(0);
+      const date = page.locator('#lib-ngay');
+      expect(await date.getAttribute('type')).toBe('text');
+      expect(await date.getAttribute('placeholder')).toBe('ngày/tháng/năm');
+      const field = (await page.locator('.library-filters').boundingBox())!;
+      expect(field.x + field.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/library-phone-filters-${width}.png` });
+      await date.fill('01/01/2999');
+      await page.getByRole('button', { name: 'Áp dụng', exact: true }).click();
+      await page.waitForURL(/ngay=01%2F01%2F2999/);
+      await page.getByText('Không tìm thấy sách phù hợp.').waitFor();
+      // The filter in use keeps the box open, counts itself on the button, and shows the date as typed.
+      expect(await page.locator('.library-filter-box').getAttribute('open')).not.toBeNull();
+      expect(await toggle.innerText()).toMatch(/^Lọc \(1\)/);
+      expect(await date.inputValue()).toBe('01/01/2999');
+      // Addresses of before (yyyy-mm-dd) still work, shown day first.
+      await page.goto(`${baseURL}/thu-vien?loai=book&page=1&size=50&ngay=2000-01-01`, { waitUntil: 'networkidle' });
+      await page.getByTestId('library-count').filter({ hasText: 'Tìm thấy 9 cuốn sách' }).waitFor();
+      expect(await date.inputValue()).toBe('01/01/2000');
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
 
   it('pages through the books and shows the talks library', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

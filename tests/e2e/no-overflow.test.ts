@@ -14,10 +14,11 @@ const dataDir = inject('dataDir');
 const appDir = path.resolve(import.meta.dirname, '..', '..', 'app');
 
 /**
- * No page of the route table is ever wider than a phone's screen (issue 24): every page route of
+ * No page of the route table is ever wider than a phone's screen: every page route of
  * app/routes.ts, at 320, 390 and 768 px, logged out, logged in and as an admin, with the player bar
- * open. The addresses are real ones, found by following the links of the running site, so a new
- * route fails here until it has a page reachable by a link (or a seed below).
+ * open and (readers) a chapter of every book read, so "Đọc tiếp" shows where it can. The addresses
+ * are real ones, found by following the links of the running site, so a new route fails here until
+ * it has a page reachable by a link (or a seed below).
  */
 const WIDTHS = [320, 390, 768] as const;
 type State = 'anonymous' | 'reader' | 'admin';
@@ -191,6 +192,25 @@ async function openPlayerBar(context: BrowserContext, talkPage: string) {
   await page.close();
 }
 
+/**
+ * A returning reader: a chapter of every book opened once, so the book pages and the home page
+ * show "Đọc tiếp" with the chapter's title (device history, or the account's when logged in).
+ */
+async function readEveryBook(context: BrowserContext, token: string | null) {
+  const headers: Record<string, string> = token ? { cookie: `pb_token=${token}` } : {};
+  const books = await (await fetch(`${baseURL}/sach`, { headers })).text();
+  const codes = [...new Set([...books.matchAll(/href="\/sach\/([^"/?#]+)"/g)].map((m) => m[1]!))];
+  expect(codes.length).toBeGreaterThan(0);
+  const page = await context.newPage();
+  for (const code of codes) {
+    const book = await (await fetch(`${baseURL}/sach/${code}`, { headers })).text();
+    const chapter = new RegExp(`href="(/[^"/?#]+/${code})"`).exec(book)?.[1];
+    if (!chapter) continue;
+    await page.goto(`${baseURL}${chapter}`, { waitUntil: 'networkidle' });
+  }
+  await page.close();
+}
+
 const walked = new Map<State, Set<string>>();
 
 /**
@@ -246,6 +266,7 @@ function describeState(state: State) {
         context,
         talks.find((u) => /\d$/.test(u))!,
       );
+      if (state !== 'admin') await readEveryBook(context, token);
     });
     afterAll(async () => {
       await browser?.close();

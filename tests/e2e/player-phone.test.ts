@@ -13,7 +13,7 @@ async function box(locator: Locator) {
 }
 
 /**
- * Listening on a phone like in a real player (issue 24): the speed in the bar and on the talk
+ * Listening on a phone like in a real player: the speed in the bar and on the talk
  * page at every width, the talk's controls on one row at 320 px, the times at both ends of the
  * seek bar.
  */
@@ -84,7 +84,8 @@ describe('the talk player at phone and desktop widths', () => {
     await page.close();
   });
 
-  for (const width of [320, 390, 1366]) {
+  // Every width: phones, a tablet, the width where the bar used to drop its speed, a laptop.
+  for (const width of [320, 390, 768, 1024, 1366]) {
     it(`at ${width} px: speed works, controls stay on one row, times at both ends`, async () => {
       const page = await browser.newPage({ viewport: { width, height: width > 1000 ? 900 : 740 } });
       const errors = watchPageErrors(page);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FONT_SIZE_PX } from '#common/constants.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -39,6 +39,7 @@ describe('the chapter reader', () => {
   it('changes the text size through the 10 levels of the spec, and remembers it', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const size = () => page.locator('[data-testid="chapter-text"] p#p-1').evaluate((p) => getComputedStyle(p).fontSize);
     const level = () => page.getByTestId('font-level').innerText();
     // The text size is in the reader's bar, behind "Aa".
@@ -57,6 +58,7 @@ describe('the chapter reader', () => {
     expect(await bigger.isDisabled()).toBe(true);
     await smaller.click();
     await page.reload({ waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.waitForFunction(() => document.querySelector('[data-testid="font-level"]')?.textContent === '9/10');
     expect(await size()).toBe(`${FONT_SIZE_PX[8]}px`);
     await page.close();
@@ -65,6 +67,7 @@ describe('the chapter reader', () => {
   it('invites an anonymous reader who selects text to log in, and offers copy', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     expect(await page.getByTestId('selection-popup').count()).toBe(0);
     await selectText(page, 'p-1', 0, 15);
     const popup = page.getByTestId('selection-popup');
@@ -85,6 +88,7 @@ describe('the chapter reader', () => {
     const errors = watchPageErrors(page);
     await loginAs(context, baseURL);
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await selectText(page, 'p-1', 0, 15); // "Như thị ngã văn"
     await page.getByTestId('selection-popup').waitFor();
     expect(await page.getByTestId('selection-popup').locator('.swatch').count()).toBe(3);
@@ -108,6 +112,8 @@ describe('the chapter reader', () => {
     await screenshot(page, 'reader-highlights-1440');
 
     await page.reload({ waitUntil: 'networkidle' });
+
+    await waitForHydration(page);
     await page.waitForFunction(() => (CSS.highlights.get('pb-yellow') as Set<unknown> | undefined)?.size === 1);
     expect(await highlightCount(page, 'red')).toBe(1);
 
@@ -138,12 +144,14 @@ describe('the chapter reader', () => {
     const page = await context.newPage();
     await loginAs(context, baseURL);
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const bar = page.getByTestId('reader-bar');
     await bar.locator('details.reader-options > summary').click();
     await bar.getByRole('button', { name: 'Lưu sách' }).click();
     await bar.getByRole('button', { name: 'Đã lưu sách' }).waitFor();
     await screenshot(page, 'reader-tools-390');
     await page.goto(`${baseURL}/profile/reading-list`);
+    await waitForHydration(page);
     expect(await page.locator('.reading-list-title').allInnerTexts()).toEqual(['Kinh Kim Cang (phiên âm Hán-Việt)']);
     await screenshot(page, 'reading-list-390');
     await page.getByRole('button', { name: 'Bỏ lưu Kinh Kim Cang (phiên âm Hán-Việt)' }).click();
@@ -158,6 +166,7 @@ describe('the chapter reader', () => {
     });
     const page = await context.newPage();
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const share = page.getByTestId('share-buttons');
     const url = CHAPTER;
     const title = 'Pháp Hội Nhân Do — Kinh Kim Cang (phiên âm Hán-Việt)';
@@ -189,16 +198,19 @@ describe('the chapter reader', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${baseURL}/sach`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     expect(await page.locator('.book-card-save').count()).toBe(9);
     // Anonymous: the button leads to login.
     expect(await page.locator('.book-card-save').first().getAttribute('href')).toBe('/login?redirectTo=%2Fsach');
     await loginAs(context, baseURL);
     await page.reload({ waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const card = page.locator('li', { has: page.getByText('Kinh Vu Lan (phiên âm Hán-Việt)') });
     await card.getByRole('button', { name: 'Lưu sách' }).click();
     await card.getByRole('button', { name: 'Đã lưu sách' }).waitFor();
     await screenshot(page, 'books-saved-1440');
     await page.goto(`${baseURL}/profile/reading-list`);
+    await waitForHydration(page);
     expect(await page.locator('.reading-list-title').allInnerTexts()).toEqual(['Kinh Vu Lan (phiên âm Hán-Việt)']);
     await context.close();
   });
@@ -208,6 +220,7 @@ describe('the chapter reader', () => {
     const page = await context.newPage();
     await loginAs(context, baseURL);
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await selectText(page, 'p-2', 0, 12);
     await page.getByTestId('selection-popup').waitFor();
     await page.getByRole('button', { name: 'Đánh dấu màu xanh' }).tap();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, SCREENSHOT_DIR, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -69,7 +69,7 @@ const selectionBox = (page: Page) =>
     return { top: r.top, bottom: r.bottom };
   });
 
-/** The reading room on a phone (issue 24): the text first, the frame out of the way, the tools at hand. */
+/** The reading room on a phone: the text first, the frame out of the way, the tools at hand. */
 describe('the reading room', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -287,10 +287,65 @@ describe('the reading room', () => {
       await popup.waitFor();
       const selected = await selectionBox(page);
       const box = (await popup.boundingBox())!;
+      expect(await popup.getAttribute('data-placement')).toBe('below');
       expect(box.y).toBeGreaterThanOrEqual(selected.bottom);
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       await screenshot(page, `reading-room-selection-${width}`);
+      await context.close();
+    });
+  }
+
+  for (const width of [320, 390]) {
+    it(`at ${width} px docks the selection tools at the bottom when the selection ends low on the screen`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 740 }, hasTouch: true, isMobile: true });
+      const page = await context.newPage();
+      await loginAs(context, baseURL);
+      await open(page, LONG);
+      // Paragraph p-8's first words sit 40 px above the bottom of the screen: no room under them.
+      const low = await page.evaluate(() => {
+        const range = document.createRange();
+        const text = document.querySelector('[data-testid="chapter-text"] p#p-8')!.firstChild!;
+        range.setStart(text, 0);
+        range.setEnd(text, 12);
+        window.scrollBy(0, range.getBoundingClientRect().bottom - (window.innerHeight - 40));
+        return range.getBoundingClientRect().bottom;
+      });
+      expect(low).toBeGreaterThan(740 - 60);
+      await page.waitForTimeout(350); // the frame's answer to that scroll (it may slide away)
+      await selectText(page, 'p-8', 0, 12);
+      const popup = page.getByTestId('selection-popup');
+      await popup.waitFor();
+      expect(await popup.getAttribute('data-placement')).toBe('sheet');
+      const selected = await selectionBox(page);
+      const box = (await popup.boundingBox())!;
+      // Within the screen, at its bottom, never above the selection where the phone's own menu opens.
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(740);
+      expect(box.y + box.height).toBeGreaterThan(740 - 24);
+      expect(box.y).toBeGreaterThan(selected.top);
+      // The page moved up so that the selection is not hidden under the sheet.
+      expect(selected.bottom).toBeLessThanOrEqual(box.y);
+      expect(selected.top).toBeGreaterThan(0);
+      // Nothing lies over it: the colour under a finger is the colour's own button.
+      const yellow = popup.getByRole('button', { name: 'Đánh dấu màu vàng' });
+      const swatch = (await yellow.boundingBox())!;
+      expect(
+        await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.getAttribute('aria-label'), {
+          x: swatch.x + swatch.width / 2,
+          y: swatch.y + swatch.height / 2,
+        }),
+      ).toBe('Đánh dấu màu vàng');
+      expect(swatch.width).toBeGreaterThanOrEqual(32);
+      // The screen as the reader sees it (a full-page picture would put the sheet at the page's end).
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/reading-room-selection-sheet-${width}.png` });
+      await yellow.tap();
+      const panel = page.getByTestId('note-panel');
+      await panel.waitFor();
+      const quote = await panel.locator('blockquote').innerText();
+      expect(quote.length).toBeGreaterThanOrEqual(10);
+      expect(await page.locator('p#p-8').evaluate((p, q) => p.textContent!.startsWith(q), quote)).toBe(true);
       await context.close();
     });
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { openDatabase } from '#server/db/database.ts';
 import { createRepositories } from '#server/repositories/index.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, SCREENSHOT_DIR, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
@@ -99,20 +99,25 @@ describe('videos', () => {
     await page.close();
   });
 
-  it('shows the title and details above the transcript on a phone', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${baseURL}/videos?xem=thien-tong-la-gi`, { waitUntil: 'networkidle' });
-    const transcript = (await page.locator('.video-main .talk-transcript').boundingBox())!;
-    const title = (await page.locator('#video-title').boundingBox())!;
-    const meta = (await page.locator('.video-meta').boundingBox())!;
-    const license = (await page.locator('.video-license').boundingBox())!;
-    for (const box of [title, meta, license]) expect(box.y + box.height).toBeLessThanOrEqual(transcript.y);
-    // The title is on the first screen, right under the video.
-    expect(title.y + title.height).toBeLessThan(844);
-    const frame = (await page.locator('.video-frame').boundingBox())!;
-    expect(title.y).toBeGreaterThanOrEqual(frame.y + frame.height);
-    await page.close();
-  });
+  for (const width of [320, 390]) {
+    it(`at ${width} px shows the title and details above the transcript`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 844 } });
+      await page.goto(`${baseURL}/videos?xem=thien-tong-la-gi`, { waitUntil: 'networkidle' });
+      await waitForHydration(page);
+      const transcript = (await page.locator('.video-main .talk-transcript').boundingBox())!;
+      const title = (await page.locator('#video-title').boundingBox())!;
+      const meta = (await page.locator('.video-meta').boundingBox())!;
+      const license = (await page.locator('.video-license').boundingBox())!;
+      for (const box of [title, meta, license]) expect(box.y + box.height).toBeLessThanOrEqual(transcript.y);
+      // The title is on the first screen, right under the video.
+      expect(title.y + title.height).toBeLessThan(844);
+      const frame = (await page.locator('.video-frame').boundingBox())!;
+      expect(title.y).toBeGreaterThanOrEqual(frame.y + frame.height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/video-title-first-${width}.png` });
+      await page.close();
+    });
+  }
 
   it('opens a video at a moment from its address', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

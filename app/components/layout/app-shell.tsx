@@ -63,7 +63,7 @@ export function AppShell({ children, className }: { children: React.ReactNode; c
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      {layout === null ? <SlowPart /> : null}
+      {layout === null ? <SlowPart className="page-width" /> : null}
       <SiteFooter quote={layout?.footerQuote ?? null} links={layout?.links ?? null} />
       <BottomBar />
       <ScrollToTop />

@@ -89,10 +89,40 @@ function caretRangeAt(x: number, y: number): Range | null {
 }
 
 interface PopupState {
+  /** Under the selection, or docked at the bottom of the screen when there is no room under it. */
+  placement: 'below' | 'sheet';
   top: number;
   left: number;
   anchor: NoteAnchor | null;
   text: string;
+}
+
+/** The popup's height and the gap under the selection (wider on touch, under the phone's handles): reader.css. */
+const POPUP_HEIGHT_PX = 44;
+const GAP_PX = { fine: 12, coarse: 30 };
+
+/**
+ * The lowest line a popup may reach: the bottom of the screen, or the top of the bars fixed at the
+ * bottom (bottom bar, player) while they are shown.
+ */
+function usableBottom(): number {
+  let bottom = window.innerHeight;
+  for (const bar of document.querySelectorAll<HTMLElement>('.bottom-bar, .player-bar')) {
+    const r = bar.getBoundingClientRect();
+    if (r.height > 0 && r.top < bottom && r.bottom > window.innerHeight - 4) bottom = r.top;
+  }
+  return bottom;
+}
+
+/**
+ * Where the tools go: under the selection (above it is where Android and iOS open their own copy
+ * menu); when the selection ends too low for that, in a sheet at the bottom of the screen.
+ */
+function placePopup(rect: DOMRect): Pick<PopupState, 'placement' | 'top' | 'left'> {
+  const gap = window.matchMedia('(pointer: coarse)').matches ? GAP_PX.coarse : GAP_PX.fine;
+  const left = Math.min(Math.max(rect.left + rect.width / 2, 120), document.documentElement.clientWidth - 120);
+  const fits = rect.bottom + gap + POPUP_HEIGHT_PX + 8 <= usableBottom();
+  return { placement: fits ? 'below' : 'sheet', top: rect.bottom + window.scrollY, left };
 }
 
 /**
@@ -186,11 +216,8 @@ export function ReaderAnnotations({
       if (!container.contains(range.commonAncestorContainer)) return setPopup(null);
       const text = selection.toString();
       if (text.trim() === '') return setPopup(null);
-      const rect = range.getBoundingClientRect();
       setPopup({
-        // Under the selection: above it is where Android and iOS open their own copy menu.
-        top: rect.bottom + window.scrollY,
-        left: Math.min(Math.max(rect.left + rect.width / 2, 120), document.documentElement.clientWidth - 120),
+        ...placePopup(range.getBoundingClientRect()),
         anchor: anchorFromRange(range, container),
         text,
       });
@@ -224,6 +251,16 @@ export function ReaderAnnotations({
   useLayoutEffect(() => {
     const el = popupRef.current;
     if (!el || !popup) return;
+    // The sheet spans the bottom of the screen (reader.css): no place to compute.
+    if (popup.placement === 'sheet') {
+      el.style.left = '';
+      // The selection stays in sight: the page moves up when its end would lie under the sheet.
+      const selection = document.getSelection();
+      if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return;
+      const hidden = selection.getRangeAt(0).getBoundingClientRect().bottom - (el.getBoundingClientRect().top - 12);
+      if (hidden > 0) window.scrollBy({ top: hidden, behavior: 'instant' });
+      return;
+    }
     const half = el.offsetWidth / 2;
     const width = document.documentElement.clientWidth;
     el.style.left = `${Math.min(Math.max(popup.left, half + 8), Math.max(width - half - 8, half + 8))}px`;
@@ -282,7 +319,8 @@ export function ReaderAnnotations({
           className="selection-popup"
           role="toolbar"
           aria-label="Đánh dấu đoạn đã chọn"
-          style={{ top: popup.top, left: popup.left }}
+          style={popup.placement === 'below' ? { top: popup.top, left: popup.left } : undefined}
+          data-placement={popup.placement}
           data-testid="selection-popup"
           ref={popupRef}
           // Keep the selection: a press on the popup must not clear it before the click (the

@@ -136,10 +136,16 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
             {lastPlace ? (
               <Link
                 to={`${chapterPath(lastPlace.chapterCode, book.code)}${lastPlace.paragraph ? `#${lastPlace.paragraph}` : ''}`}
-                className="button button-primary"
+                className="button button-primary book-continue"
                 data-testid="continue-reading"
               >
-                Đọc tiếp: {lastPlace.chapterTitle ?? `Chương ${lastPlace.chapterPosition}`} <ArrowRightIcon size={16} />
+                <span className="book-continue-text">
+                  <span>Đọc tiếp:</span>{' '}
+                  <span className="book-continue-chapter">
+                    {lastPlace.chapterTitle ?? `Chương ${lastPlace.chapterPosition}`}
+                  </span>
+                </span>
+                <ArrowRightIcon size={16} />
               </Link>
             ) : null}
             {book.firstChapterCode ? (

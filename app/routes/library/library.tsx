@@ -133,11 +133,11 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
 
-      {/* On a phone the filters wait behind "Bộ lọc" so the books come first; open on wider
+      {/* On a phone the filters wait behind "Lọc" so the books come first; open on wider
           screens (library.css), and open wherever a filter is in use. */}
       <details className="library-filter-box" open={filtered || undefined}>
         <summary className="button button-ghost library-filter-toggle">
-          Bộ lọc{filtered ? ` (${FILTER_KEYS.filter((key) => query[key] !== undefined).length})` : ''}
+          Lọc{filtered ? ` (${FILTER_KEYS.filter((key) => query[key] !== undefined).length})` : ''}
         </summary>
         <Form method="get" action="/thu-vien" className="library-filters" role="search" aria-label="Lọc thư viện">
           <input type="hidden" name="loai" value={kind} />
@@ -199,7 +199,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <div className="library-actions">
             <button type="submit" className="button button-primary">
-              Lọc
+              Áp dụng
             </button>
             {filtered ? (
               <Link to={libraryHref({ loai: kind, page: 1, size: query.size }, {})} className="button button-ghost">

@@ -127,6 +127,8 @@ async function findAddresses(state: State, token: string | null): Promise<Map<st
     for (const [, raw] of html.matchAll(/href="(\/[^"#]*)"/g)) {
       const href = raw!.replaceAll('&amp;', '&');
       if (/^\/(api|media|assets)\//.test(href) || /\.[a-z][a-z0-9]*(\?|$)/i.test(href)) continue;
+      // Feeds are answered by the server before the pages (server/feeds), not by a page route.
+      if (/\/rss$/.test(new URL(href, baseURL).pathname)) continue;
       take(href);
     }
   }

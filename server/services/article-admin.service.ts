@@ -18,7 +18,7 @@ import type { ArticleListRow } from '#server/repositories/article.repository.ts'
 import type { Repositories } from '#server/repositories/index.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from './import.service.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import { indexArticle } from './search-indexer.service.ts';
 
 const ARTICLE_NOT_FOUND = 'Không tìm thấy bài viết này.';

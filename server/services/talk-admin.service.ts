@@ -25,7 +25,7 @@ import type { TalkRow } from '#server/repositories/talk.repository.ts';
 import type { TranscriptSegment } from '#server/search/documents.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from './import.service.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import { indexCollection, indexTalk } from './search-indexer.service.ts';
 
 const COLLECTION_NOT_FOUND = 'Không tìm thấy tuyển tập pháp âm này.';

@@ -20,7 +20,7 @@ import type { Repositories } from '#server/repositories/index.ts';
 import type { VideoRow } from '#server/repositories/video.repository.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from './import.service.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import { indexVideo } from './search-indexer.service.ts';
 import { freeSlug, invalidFields, transcriptAsWebVtt, type Transaction } from './talk-admin.service.ts';
 

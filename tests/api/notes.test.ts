@@ -7,28 +7,36 @@ import { z } from 'zod';
 import { newReader } from '../factories/reader.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
+import { factories, type MadeBook } from '../support/factories.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
 const anchor = { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: ': Nhất thời' };
-const highlight = {
-  bookCode: 'kinh-kim-cang',
-  chapterCode: 'kinh-kim-cang-1',
+const highlightIn = (book: MadeBook) => ({
+  bookCode: book.code,
+  chapterCode: book.chapters[0]!.code,
   color: 'yellow',
   content: 'Như thị ngã văn',
   anchor,
-};
+});
 
 describe.each(engines)('notes and reading list API on %s', (engine) => {
   let t: TestApp;
   let alice: string;
   let bob: string;
+  // The books the notes are on and the reading list keeps, made here (the chapter opens with the anchor's words).
+  let book: MadeBook;
+  let other: MadeBook;
+  let highlight: ReturnType<typeof highlightIn>;
   beforeAll(async () => {
     t = await createTestApp(engine);
     const signUp = () => registerReader(t);
     alice = await signUp();
     bob = await signUp();
+    book = await factories(t).book();
+    other = await factories(t).book();
+    highlight = highlightIn(book);
   });
   afterAll(async () => {
     await t.close();
@@ -45,8 +53,8 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
   it('creates a highlight with its anchor and note, and lists it for its book', async () => {
     const note = await createNote(alice, { body: 'Tôi nghe như vầy' });
     expect(note).toMatchObject({
-      bookCode: 'kinh-kim-cang',
-      chapterCode: 'kinh-kim-cang-1',
+      bookCode: book.code,
+      chapterCode: book.chapters[0]!.code,
       chapterPosition: 1,
       color: 'yellow',
       content: 'Như thị ngã văn',
@@ -55,14 +63,14 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
       noteGroupId: null,
       isPublic: false,
     });
-    const list = await api.get('/book/kinh-kim-cang/my_notes', { as: alice });
+    const list = await api.get(`/book/${book.code}/my_notes`, { as: alice });
     expect(list.status).toBe(200);
     const notes = z.object({ data: ZNotesPageSchema }).parse(await list.json()).data.items;
     expect(notes.map((n) => n.id)).toContain(note.id);
     // Bob sees none of Alice's notes.
     const bobs = z
       .object({ data: ZNotesPageSchema })
-      .parse(await (await api.get('/book/kinh-kim-cang/my_notes', { as: bob })).json());
+      .parse(await (await api.get(`/book/${book.code}/my_notes`, { as: bob })).json());
     expect(bobs.data).toEqual({ items: [], total: 0, page: 1, perPage: 50 });
   });
 
@@ -84,7 +92,7 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
       .parse(await (await api.get(`/note/${note.id}`, { as: alice })).json()).data;
     expect(mine.color).toBe('yellow');
     // Anonymous callers are asked to log in.
-    for (const path of [`/note/${note.id}`, '/ungroup_notes', '/book/kinh-kim-cang/my_notes', '/favorite_books']) {
+    for (const path of [`/note/${note.id}`, '/ungroup_notes', `/book/${book.code}/my_notes`, '/favorite_books']) {
       expect((await api.get(path)).status, path).toBe(401);
     }
   });
@@ -120,7 +128,7 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
       [{ ...highlight, body: 'x'.repeat(10_001) }, 400, 'body'],
       [{ ...highlight, content: '   ' }, 400, 'content'],
       [{ ...highlight, bookCode: 'khong-co', chapterCode: 'khong-co-1' }, 404, 'chapterCode'],
-      [{ ...highlight, bookCode: 'kinh-a-di-da' }, 404, 'chapterCode'],
+      [{ ...highlight, bookCode: other.code }, 404, 'chapterCode'],
     ];
     for (const [body, status, field] of cases) {
       const res = await api.post('/notes', body, { as: alice });
@@ -149,18 +157,18 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
   });
 
   it('keeps a reading list: save, list as favBooks, remove; only one’s own', async () => {
-    const saved = await api.post('/favorite_books', { bookCode: 'kinh-a-di-da' }, { as: alice });
+    const saved = await api.post('/favorite_books', { bookCode: other.code }, { as: alice });
     expect(saved.status).toBe(201);
-    await api.post('/favorite_books', { bookCode: 'kinh-a-di-da' }, { as: alice }); // twice is once
+    await api.post('/favorite_books', { bookCode: other.code }, { as: alice }); // twice is once
     const list = ZFavoriteBooksResponseSchema.parse(await (await api.get('/favorite_books', { as: alice })).json());
-    expect(list.data.favBooks.map((b) => b.code)).toEqual(['kinh-a-di-da']);
+    expect(list.data.favBooks.map((b) => b.code)).toEqual([other.code]);
     expect(
       ZFavoriteBooksResponseSchema.parse(await (await api.get('/favorite_books', { as: bob })).json()).data.favBooks,
     ).toEqual([]);
-    expect((await api.delete('/favorite_books/kinh-a-di-da', { as: bob })).status).toBe(404);
+    expect((await api.delete(`/favorite_books/${other.code}`, { as: bob })).status).toBe(404);
     expect((await api.post('/favorite_books', { bookCode: 'khong-co' }, { as: alice })).status).toBe(404);
     expect((await api.post('/favorite_books', {}, { as: alice })).status).toBe(400);
-    expect((await api.delete('/favorite_books/kinh-a-di-da', { as: alice })).status).toBe(200);
+    expect((await api.delete(`/favorite_books/${other.code}`, { as: alice })).status).toBe(200);
     expect(
       ZFavoriteBooksResponseSchema.parse(await (await api.get('/favorite_books', { as: alice })).json()).data.favBooks,
     ).toEqual([]);
@@ -172,7 +180,7 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
       await (await api.post('/public/user/register', { ...reader, confirmPassword: reader.password })).json(),
     ).data;
     await createNote(session.token);
-    await api.post('/favorite_books', { bookCode: 'kinh-vu-lan' }, { as: session.token });
+    await api.post('/favorite_books', { bookCode: other.code }, { as: session.token });
     expect((await api.delete('/me', { as: session.token, body: { password: reader.password } })).status).toBe(200);
     const db = t.db.database.db;
     expect(await db.selectFrom('notes').select('id').where('user_id', '=', session.user.id).execute()).toEqual([]);

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { AppLoadContext } from 'react-router';
 import type { User } from '#common/contracts/auth.schema.ts';
+import { mayAdminister, mayModerate } from '#server/policies/roles.policy.ts';
 import { requireCurrentUser } from './session.server.ts';
 
 /**
@@ -9,13 +10,13 @@ import { requireCurrentUser } from './session.server.ts';
  */
 export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<User> {
   const user = await requireCurrentUser(request, context);
-  if (user.role !== 'admin') throw data('Trang này dành cho quản trị viên', { status: 403 });
+  if (!mayAdminister(user)) throw data('Trang này dành cho quản trị viên', { status: 403 });
   return user;
 }
 
 export async function requireStaffPage(request: Request, context: AppLoadContext): Promise<User> {
   const user = await requireCurrentUser(request, context);
-  if (user.role !== 'admin' && user.role !== 'moderator') {
+  if (!mayModerate(user)) {
     throw data('Trang này dành cho người quản trị thư viện', { status: 403 });
   }
   return user;

@@ -18,7 +18,7 @@ import type { ArticleListRow } from '#server/repositories/article.repository.ts'
 import type { Repositories } from '#server/repositories/index.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from '#server/lib/slugs.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import { indexArticle } from './search-indexer.service.ts';
 import type { Transaction } from './service-context.ts';
 

@@ -2,7 +2,7 @@ import type { AuditPage, AuditQuery } from '#common/contracts/admin.schema.ts';
 import type { User } from '#common/contracts/auth.schema.ts';
 import type { AuditAction, AuditItemType } from '#server/db/schema.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 
 /**
  * How an edit is logged: a change of state is a publication or its withdrawal; anything else is

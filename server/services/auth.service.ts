@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
 import { SESSION_IDLE_DAYS, TOKEN_LIFETIME_SECONDS } from '#common/constants.ts';
 import type { LoginRequest, RegisterRequest, User, UserRole } from '#common/contracts/auth.schema.ts';
-import { VALIDATION_MESSAGES } from '#common/messages.ts';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '#common/messages.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { AppError } from '#server/errors.ts';
+import { isFreshLoginOf } from '#server/policies/account.policy.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import { presentUser } from '#server/presenters/user.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { SessionRow } from '#server/repositories/session.repository.ts';
@@ -44,8 +46,6 @@ const LOGIN_CODE_LIFETIME_MS = 2 * 60 * 1000;
 // Sessions are touched at most this often, so reading pages does not write on every request.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 const IDLE_LIMIT_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
-// An account without a password proves it is its owner by a login this recent.
-const FRESH_LOGIN_MS = 10 * 60 * 1000;
 
 /** Tokens are 256 random bits; only their SHA-256 is stored. */
 export function newSecret(): string {
@@ -299,7 +299,7 @@ export function createAuthService(options: AuthServiceOptions) {
       } else {
         const at = now();
         const session = proof.token ? await findLiveSession(proof.token, at) : null;
-        if (!session || session.user_id !== userId || at.getTime() - Date.parse(session.created_at) > FRESH_LOGIN_MS) {
+        if (!isFreshLoginOf(session, userId, at)) {
           throw new AppError('FORBIDDEN', LOGIN_NOT_FRESH);
         }
       }
@@ -307,7 +307,7 @@ export function createAuthService(options: AuthServiceOptions) {
     },
 
     async changeRole(actor: User, userId: number, role: UserRole): Promise<User> {
-      if (actor.role !== 'admin') throw new AppError('FORBIDDEN');
+      requireAdmin(actor, ERROR_MESSAGES.FORBIDDEN);
       const user = await repos.users.update(userId, { role, updated_at: now().toISOString() });
       if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy người dùng này.');
       return presentUser(user);

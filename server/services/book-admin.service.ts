@@ -22,7 +22,7 @@ import type { Repositories } from '#server/repositories/index.ts';
 import { recordAudit, type AuditEvent } from './audit.service.ts';
 import { removeCoverFiles, renderCoverVariants, writeCoverVariants } from './cover.service.ts';
 import { slugOf } from '#server/lib/slugs.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import { indexBook } from './search-indexer.service.ts';
 import type { Transaction } from './service-context.ts';
 

@@ -7,6 +7,7 @@ import {
 } from '#common/contracts/bookmark.schema.ts';
 import { formatClock } from '#common/clock.ts';
 import { AppError } from '#server/errors.ts';
+import { requireOwned } from '#server/policies/require.policy.ts';
 import { presentBookmark } from '#server/presenters/audio.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 
@@ -51,8 +52,7 @@ export function createBookmarkService(deps: { repos: Repositories; now?: () => D
     },
 
     async update(userId: number, input: UpdateBookmark): Promise<Bookmark> {
-      const current = await repos.bookmarks.findOwned(userId, input.id);
-      if (!current) throw new AppError('NOT_FOUND', BOOKMARK_MESSAGES.notFound);
+      const current = requireOwned(await repos.bookmarks.findOwned(userId, input.id), BOOKMARK_MESSAGES.notFound);
       if (input.time !== undefined) requireWithin(input.time, (await requireTalk(current.talk_id)).duration_seconds);
       const row = await repos.bookmarks.updateOwned(userId, input.id, {
         ...(input.time !== undefined ? { time_ms: Math.round(input.time * 1000) } : {}),

@@ -5,7 +5,7 @@ import type { CompilationRow } from '#server/repositories/compilation.repository
 import type { Repositories } from '#server/repositories/index.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from '#server/lib/slugs.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import type { Transaction } from './service-context.ts';
 
 const NOT_FOUND = 'Không tìm thấy tổng hợp này.';

@@ -9,9 +9,11 @@ import {
   type LibraryPage,
   type LibrarySearchQuery,
 } from '#common/contracts/library.schema.ts';
+import { ERROR_MESSAGES } from '#common/messages.ts';
 import { containsEveryWord, toMatchForm } from '#common/text/match-form.ts';
 import type { ContentStatus } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { requireModerator } from '#server/policies/require.policy.ts';
 import { presentChapterHeading } from '#server/presenters/book.presenter.ts';
 import { presentBookSummary, presentTalkSummary } from '#server/presenters/content.presenter.ts';
 import { presentBookDetail, presentDocumentChapter } from '#server/presenters/library.presenter.ts';
@@ -171,7 +173,7 @@ export function createLibraryService(deps: { repos: Repositories; books: BookSer
 
     /** The same for moderators and admins, drafts and pending items included (with their status). */
     async searchAsModerator(viewer: User, query: LibrarySearchQuery): Promise<LibraryPage> {
-      if (viewer.role !== 'moderator' && viewer.role !== 'admin') throw new AppError('FORBIDDEN');
+      requireModerator(viewer, ERROR_MESSAGES.FORBIDDEN);
       return searchWith(query, true);
     },
   };

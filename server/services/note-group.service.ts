@@ -27,7 +27,7 @@ import {
 import { presentNote, presentPublicNote } from '#server/presenters/note.presenter.ts';
 import type { NoteGroupRow } from '#server/repositories/note-group.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
-import { requireStaff } from './roles.ts';
+import { requireModerator, requireOwned } from '#server/policies/require.policy.ts';
 
 export const GROUP_NOT_FOUND = 'Không tìm thấy danh sách ghi chú này.';
 const collator = new Intl.Collator('vi', { sensitivity: 'base', numeric: true });
@@ -88,10 +88,8 @@ export function createNoteGroupService(deps: {
   const now = () => (deps.now?.() ?? new Date()).toISOString();
   const maxGroups = deps.maxGroups ?? MAX_NOTE_GROUPS_PER_ACCOUNT;
 
-  async function requireOwned(userId: number, id: number, r: Repositories = repos): Promise<NoteGroupRow> {
-    const row = await r.noteGroups.findOwned(userId, id);
-    if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
-    return row;
+  async function requireOwnedGroup(userId: number, id: number, r: Repositories = repos): Promise<NoteGroupRow> {
+    return requireOwned(await r.noteGroups.findOwned(userId, id), GROUP_NOT_FOUND);
   }
 
   async function publicNotesOf(groupId: number) {
@@ -120,11 +118,11 @@ export function createNoteGroupService(deps: {
         created_at: at,
         updated_at: at,
       });
-      return presentNoteGroup(await requireOwned(userId, id));
+      return presentNoteGroup(await requireOwnedGroup(userId, id));
     },
 
     async get(userId: number, id: number): Promise<NoteGroup> {
-      return presentNoteGroup(await requireOwned(userId, id));
+      return presentNoteGroup(await requireOwnedGroup(userId, id));
     },
 
     /**
@@ -134,7 +132,7 @@ export function createNoteGroupService(deps: {
      */
     async update(userId: number, id: number, input: UpdateNoteGroupRequest): Promise<NoteGroup> {
       return deps.transaction(async (r) => {
-        const group = await requireOwned(userId, id, r);
+        const group = await requireOwnedGroup(userId, id, r);
         const at = now();
         const name = input.name !== undefined ? normalizeText(input.name) : undefined;
         const description =
@@ -183,7 +181,7 @@ export function createNoteGroupService(deps: {
         } else if (contentChanged) {
           await markGroupsEdited(r, userId, [id], at);
         }
-        return presentNoteGroup(await requireOwned(userId, id, r));
+        return presentNoteGroup(await requireOwnedGroup(userId, id, r));
       });
     },
 
@@ -194,7 +192,7 @@ export function createNoteGroupService(deps: {
 
     /** One of my groups with a page of its notes, sorted and searched. */
     async withNotes(userId: number, query: NoteGroupWithNotesQuery): Promise<NoteGroupWithNotes> {
-      const group = await requireOwned(userId, query.id);
+      const group = await requireOwnedGroup(userId, query.id);
       const dbSort = query.sort === 'a-z' || query.sort === 'z-a' ? 'custom' : query.sort;
       const notes = filterAndSort((await repos.notes.listOfGroup(group.id, dbSort)).map(presentNote), query);
       const start = (query.page - 1) * query.perPage;
@@ -257,7 +255,7 @@ export function createNoteGroupService(deps: {
 
     /** My group as a PDF: every note in my order, with links to the sources on this site. */
     async exportPdf(userId: number, id: number, origin: string): Promise<{ bytes: Buffer; fileName: string }> {
-      const group = await requireOwned(userId, id);
+      const group = await requireOwnedGroup(userId, id);
       const notes = (await repos.notes.listOfGroup(id, 'custom')).map(presentNote);
       const bytes = await renderNoteGroupPdf({
         title: group.name,
@@ -313,7 +311,7 @@ export function createNoteGroupService(deps: {
 
     /** The moderation queue: groups waiting, the longest waiting first, with their notes and history. */
     async queue(actor: User, page: number, perPage: number): Promise<ModerationQueue> {
-      requireStaff(actor);
+      requireModerator(actor);
       const { rows, total } = await repos.noteGroups.listPending(perPage, (page - 1) * perPage);
       const items = [];
       for (const row of rows) {
@@ -329,7 +327,7 @@ export function createNoteGroupService(deps: {
 
     /** Approves or rejects a pending group; the decision, its author and reason are recorded. */
     async decide(actor: User, id: number, input: ModerationDecisionRequest) {
-      requireStaff(actor);
+      requireModerator(actor);
       return deps.transaction(async (r) => {
         const group = await r.noteGroups.findById(id);
         if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
@@ -357,7 +355,7 @@ export function createNoteGroupService(deps: {
 
     /** Features (or stops featuring) an approved group on the quotes page. */
     async feature(actor: User, id: number, featured: boolean) {
-      requireStaff(actor);
+      requireModerator(actor);
       return deps.transaction(async (r) => {
         const group = await r.noteGroups.findById(id);
         if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
@@ -379,7 +377,7 @@ export function createNoteGroupService(deps: {
 
     /** The moderation history of my group (the owner sees why it was rejected, and when). */
     async history(userId: number, id: number) {
-      await requireOwned(userId, id);
+      await requireOwnedGroup(userId, id);
       return (await repos.noteGroups.listEvents(id)).map(presentModerationEvent);
     },
   };

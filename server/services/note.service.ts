@@ -10,6 +10,7 @@ import {
 } from '#common/contracts/note.schema.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { AppError } from '#server/errors.ts';
+import { requireOwned } from '#server/policies/require.policy.ts';
 import { presentNote, presentPublicNote } from '#server/presenters/note.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { GROUP_NOT_FOUND, markGroupsEdited } from './note-group.service.ts';
@@ -33,10 +34,8 @@ export function createNoteService(deps: {
   const maxNotes = deps.maxNotes ?? MAX_NOTES_PER_ACCOUNT;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
 
-  async function requireOwned(userId: number, id: number, r: Repositories = repos): Promise<Note> {
-    const row = await r.notes.findOwned(userId, id);
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return presentNote(row);
+  async function requireOwnedNote(userId: number, id: number, r: Repositories = repos): Promise<Note> {
+    return presentNote(requireOwned(await r.notes.findOwned(userId, id), NOT_FOUND));
   }
 
   /** A group the note may go into: the reader's own (another reader's is "absent"). */
@@ -88,15 +87,15 @@ export function createNoteService(deps: {
           updated_at: at,
         });
         if (groupId) await markGroupsEdited(r, userId, [groupId], at);
-        return requireOwned(userId, id, r);
+        return requireOwnedNote(userId, id, r);
       });
     },
 
-    get: (userId: number, id: number) => requireOwned(userId, id),
+    get: (userId: number, id: number) => requireOwnedNote(userId, id),
 
     async update(userId: number, id: number, input: UpdateNoteRequest): Promise<Note> {
       return deps.transaction(async (r) => {
-        const note = await requireOwned(userId, id, r);
+        const note = await requireOwnedNote(userId, id, r);
         const editsQuote =
           input.content !== undefined || input.sourceTitle !== undefined || input.sourceUrl !== undefined;
         if (editsQuote && note.bookCode !== null) {
@@ -117,13 +116,13 @@ export function createNoteService(deps: {
         // The group it left and the group it joined have both changed.
         const touched = [note.noteGroupId, groupId].filter((g): g is number => typeof g === 'number');
         await markGroupsEdited(r, userId, touched, at);
-        return requireOwned(userId, id, r);
+        return requireOwnedNote(userId, id, r);
       });
     },
 
     async remove(userId: number, id: number): Promise<void> {
       await deps.transaction(async (r) => {
-        const note = await requireOwned(userId, id, r);
+        const note = await requireOwnedNote(userId, id, r);
         await r.notes.delete(userId, id);
         if (note.noteGroupId) await markGroupsEdited(r, userId, [note.noteGroupId], now());
       });

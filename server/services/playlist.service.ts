@@ -10,6 +10,7 @@ import {
   type UpdatePlaylistItems,
 } from '#common/contracts/playlist.schema.ts';
 import { AppError } from '#server/errors.ts';
+import { requireOwned } from '#server/policies/require.policy.ts';
 import { presentPlaylist, presentPlaylistItem } from '#server/presenters/audio.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { PlaylistRow } from '#server/repositories/playlist.repository.ts';
@@ -20,10 +21,8 @@ export function createPlaylistService(deps: { repos: Repositories; transaction: 
   const { repos } = deps;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
 
-  async function requireOwned(r: Repositories, userId: number, id: number): Promise<PlaylistRow> {
-    const row = await r.playlists.findOwned(userId, id);
-    if (!row) throw new AppError('NOT_FOUND', PLAYLIST_MESSAGES.notFound);
-    return row;
+  async function requireOwnedPlaylist(r: Repositories, userId: number, id: number): Promise<PlaylistRow> {
+    return requireOwned(await r.playlists.findOwned(userId, id), PLAYLIST_MESSAGES.notFound);
   }
 
   return {
@@ -32,7 +31,7 @@ export function createPlaylistService(deps: { repos: Repositories; transaction: 
     },
 
     async get(userId: number, id: number): Promise<Playlist> {
-      return presentPlaylist(await requireOwned(repos, userId, id));
+      return presentPlaylist(await requireOwnedPlaylist(repos, userId, id));
     },
 
     async create(userId: number, input: CreatePlaylist): Promise<Playlist> {
@@ -50,7 +49,7 @@ export function createPlaylistService(deps: { repos: Repositories; transaction: 
     },
 
     async update(userId: number, input: UpdatePlaylist): Promise<Playlist> {
-      await requireOwned(repos, userId, input.id);
+      await requireOwnedPlaylist(repos, userId, input.id);
       await repos.playlists.updateOwned(userId, input.id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description || null } : {}),
@@ -64,7 +63,7 @@ export function createPlaylistService(deps: { repos: Repositories; transaction: 
     },
 
     async items(userId: number, playlistId: number): Promise<PlaylistItem[]> {
-      await requireOwned(repos, userId, playlistId);
+      await requireOwnedPlaylist(repos, userId, playlistId);
       return (await repos.playlists.listItems(playlistId)).map(presentPlaylistItem);
     },
 
@@ -77,7 +76,7 @@ export function createPlaylistService(deps: { repos: Repositories; transaction: 
         const at = now();
         const playlists = new Set<number>();
         for (const { playlistId, audioId } of input.audioPlaylistItems) {
-          await requireOwned(r, userId, playlistId);
+          await requireOwnedPlaylist(r, userId, playlistId);
           const talk = await r.talks.findTalkById(audioId);
           if (!talk || talk.status !== 'published') throw new AppError('NOT_FOUND', PLAYLIST_MESSAGES.talkNotFound);
           playlists.add(playlistId);
@@ -97,7 +96,7 @@ export function createPlaylistService(deps: { repos: Repositories; transaction: 
     /** A new order: every item of the playlist, each once. */
     async reorder(userId: number, input: UpdatePlaylistItems): Promise<PlaylistItem[]> {
       await deps.transaction(async (r) => {
-        await requireOwned(r, userId, input.playlistId);
+        await requireOwnedPlaylist(r, userId, input.playlistId);
         const current = new Set(await r.playlists.itemIds(input.playlistId));
         const wanted = new Set(input.itemIds);
         if (

@@ -5,6 +5,7 @@ import {
   type SearchCollectionUpdate,
 } from '#common/contracts/search.schema.ts';
 import { AppError } from '#server/errors.ts';
+import { requireOwned } from '#server/policies/require.policy.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { parseConditions, presentSearchCollection } from '#server/presenters/search.presenter.ts';
 
@@ -25,9 +26,7 @@ export function createSearchCollectionService(deps: { repos: Repositories; now?:
     },
 
     async get(userId: number, id: number): Promise<SearchCollection> {
-      const row = await repos.searchCollections.findOwned(userId, id);
-      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-      return presentSearchCollection(row);
+      return presentSearchCollection(requireOwned(await repos.searchCollections.findOwned(userId, id), NOT_FOUND));
     },
 
     async create(userId: number, input: SearchCollectionInput): Promise<SearchCollection> {
@@ -51,8 +50,7 @@ export function createSearchCollectionService(deps: { repos: Repositories; now?:
     },
 
     async update(userId: number, id: number, changes: SearchCollectionUpdate): Promise<SearchCollection> {
-      const current = await repos.searchCollections.findOwned(userId, id);
-      if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const current = requireOwned(await repos.searchCollections.findOwned(userId, id), NOT_FOUND);
       const conditions = changes.conditions?.filter(Boolean);
       const row = await repos.searchCollections.updateOwned(userId, id, {
         ...(changes.name !== undefined

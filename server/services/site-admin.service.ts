@@ -5,7 +5,7 @@ import type { FooterQuote } from '#common/contracts/site.schema.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { recordAudit } from './audit.service.ts';
 import type { HomeService } from './home.service.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import type { SiteService } from './site.service.ts';
 import type { Transaction } from './service-context.ts';
 

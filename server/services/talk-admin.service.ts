@@ -26,7 +26,7 @@ import type { TranscriptSegment } from '#server/search/documents.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { freeSlug, slugOf } from '#server/lib/slugs.ts';
 import type { Transaction } from './service-context.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import { indexCollection, indexTalk } from './search-indexer.service.ts';
 
 const COLLECTION_NOT_FOUND = 'Không tìm thấy tuyển tập pháp âm này.';

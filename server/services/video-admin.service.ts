@@ -20,7 +20,7 @@ import type { Repositories } from '#server/repositories/index.ts';
 import type { VideoRow } from '#server/repositories/video.repository.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
 import { slugOf } from '#server/lib/slugs.ts';
-import { requireAdmin } from './roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import { indexVideo } from './search-indexer.service.ts';
 import { invalidFields } from '#server/errors.ts';
 import { freeSlug } from '#server/lib/slugs.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_JSON_BODY_BYTES, MAX_PAGE_SIZE, MY_NOTES_PAGE_SIZE } from '#common/constants.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -30,12 +31,8 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
     await t.close();
   });
 
-  const call = (method: string, path: string, token: string, body?: unknown) =>
-    t.app.request(`/api/v1${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-token': token },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const api = apiClient(() => t);
+
   const countRows = async (table: 'notes' | 'note_groups') =>
     Number(
       (
@@ -46,7 +43,7 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
       ).n,
     );
   const pageOf = async (path: string, token: string) => {
-    const res = await call('GET', path, token);
+    const res = await api.get(path, { as: token });
     expect(res.status, path).toBe(200);
     return z.object({ data: ZNotesPageSchema }).parse(await res.json()).data;
   };
@@ -67,28 +64,28 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
 
   it('refuses a note past the cap with a Vietnamese 409, and writes nothing', async () => {
     const token = await registerReader(t);
-    for (let i = 0; i < LIMITS.notes; i++) expect((await call('POST', '/notes', token, quote(i))).status).toBe(201);
+    for (let i = 0; i < LIMITS.notes; i++) expect((await api.post('/notes', quote(i), { as: token })).status).toBe(201);
     const before = await countRows('notes');
-    const res = await call('POST', '/notes', token, highlight());
+    const res = await api.post('/notes', highlight(), { as: token });
     expect(res.status).toBe(409);
     expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toBe(
       `Bạn đã có ${LIMITS.notes} ghi chú, xin xoá bớt trước khi thêm.`,
     );
     expect(await countRows('notes')).toBe(before);
     // Another account is not held back; deleting one makes room again.
-    expect((await call('POST', '/notes', await registerReader(t), quote(0))).status).toBe(201);
+    expect((await api.post('/notes', quote(0), { as: await registerReader(t) })).status).toBe(201);
     const first = (await pageOf('/ungroup_notes', token)).items[0]!;
-    expect((await call('DELETE', `/note/${first.id}`, token)).status).toBe(200);
-    expect((await call('POST', '/notes', token, quote(99))).status).toBe(201);
+    expect((await api.delete(`/note/${first.id}`, { as: token })).status).toBe(200);
+    expect((await api.post('/notes', quote(99), { as: token })).status).toBe(201);
   });
 
   it('refuses a note group past the cap with a Vietnamese 409, and writes nothing', async () => {
     const token = await registerReader(t);
     for (let i = 0; i < LIMITS.noteGroups; i++) {
-      expect((await call('POST', '/note_groups', token, { name: `Nhóm ${i}` })).status).toBe(201);
+      expect((await api.post('/note_groups', { name: `Nhóm ${i}` }, { as: token })).status).toBe(201);
     }
     const before = await countRows('note_groups');
-    const res = await call('POST', '/note_groups', token, { name: 'Một nhóm nữa' });
+    const res = await api.post('/note_groups', { name: 'Một nhóm nữa' }, { as: token });
     expect(res.status).toBe(409);
     expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toBe(
       `Bạn đã có ${LIMITS.noteGroups} nhóm ghi chú, xin xoá bớt trước khi tạo thêm.`,
@@ -98,7 +95,7 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
 
   it('answers 429 once an account has used its write budget, for every kind of own thing', async () => {
     const token = await registerReader(t);
-    const group = await call('POST', '/note_groups', token, { name: 'Nhóm' });
+    const group = await api.post('/note_groups', { name: 'Nhóm' }, { as: token });
     const groupId = z.object({ data: z.object({ id: z.number() }) }).parse(await group.json()).data.id;
     // Spread over notes, groups, playlists, saved searches, saved books.
     const writes: [string, string, unknown][] = [
@@ -111,31 +108,31 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
     let spent = 1;
     while (spent < LIMITS.writes) {
       const [method, path, body] = writes[spent % writes.length]!;
-      const res = await call(method, path, token, body);
+      const res = await api.request(method, path, body, { as: token });
       expect(res.status, `${path} #${spent}`).toBeLessThan(300);
       spent++;
     }
     const before = await countRows('notes');
     for (const [method, path, body] of writes) {
-      const res = await call(method, path, token, body);
+      const res = await api.request(method, path, body, { as: token });
       expect(res.status, path).toBe(429);
       expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toMatch(/thao tác quá nhanh/);
     }
     expect(await countRows('notes')).toBe(before);
     // Reading is not a write; another account has its own budget.
-    expect((await call('GET', '/ungroup_notes', token)).status).toBe(200);
-    expect((await call('POST', '/notes', await registerReader(t), quote(2))).status).toBe(201);
+    expect((await api.get('/ungroup_notes', { as: token })).status).toBe(200);
+    expect((await api.post('/notes', quote(2), { as: await registerReader(t) })).status).toBe(201);
   });
 
   it('pages the notes in no group and the notes of a book: every note exactly once', async () => {
     const token = await registerReader(t);
     const made: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await call('POST', '/notes', token, i % 3 === 0 ? highlight('kinh-kim-cang-2') : highlight());
+      const res = await api.post('/notes', i % 3 === 0 ? highlight('kinh-kim-cang-2') : highlight(), { as: token });
       made.push(z.object({ data: ZNoteSchema }).parse(await res.json()).data.id);
     }
     for (let i = 0; i < 11; i++) {
-      const res = await call('POST', '/notes', token, quote(i));
+      const res = await api.post('/notes', quote(i), { as: token });
       made.push(z.object({ data: ZNoteSchema }).parse(await res.json()).data.id);
     }
     const ungrouped = await walk('/ungroup_notes', token, 5);
@@ -151,7 +148,7 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
     // The defaults, and the largest page.
     expect(await pageOf('/ungroup_notes', token)).toMatchObject({ page: 1, perPage: MY_NOTES_PAGE_SIZE, total: 23 });
     for (const query of [`perPage=${MAX_PAGE_SIZE + 1}`, 'perPage=0', 'page=0', 'page=abc']) {
-      const res = await call('GET', `/ungroup_notes?${query}`, token);
+      const res = await api.get(`/ungroup_notes?${query}`, { as: token });
       expect(res.status, query).toBe(400);
       expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toMatch(/chưa hợp lệ/);
     }
@@ -160,7 +157,7 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
   it('still refuses a body over 1 MB with 413', async () => {
     const token = await registerReader(t);
     const before = await countRows('notes');
-    const res = await call('POST', '/notes', token, { ...quote(1), body: 'a'.repeat(MAX_JSON_BODY_BYTES) });
+    const res = await api.post('/notes', { ...quote(1), body: 'a'.repeat(MAX_JSON_BODY_BYTES) }, { as: token });
     expect(res.status).toBe(413);
     expect(ZErrorResponseSchema.parse(await res.json()).errorCode).toBe('PAYLOAD_TOO_LARGE');
     expect(await countRows('notes')).toBe(before);

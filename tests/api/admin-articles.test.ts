@@ -5,6 +5,7 @@ import { ZArticleAdminSchema, ZCategoryAdminSchema } from '#common/contracts/art
 import { ZAuditPageSchema } from '#common/contracts/admin.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { ZSearchResponseSchema } from '#common/contracts/search.schema.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -24,15 +25,8 @@ describe.each(engines)('news administration API on %s', (engine) => {
     await t.close();
   });
 
-  const call = (method: string, url: string, token: string | null, body?: unknown) =>
-    t.app.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { 'x-token': token } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const api = apiClient(() => t);
+
   const article = (extra: Record<string, unknown> = {}) => ({
     title: 'Khoá tu mùa hè 2026',
     bodyMarkdown: 'Chùa mở **khoá tu** cho các bạn trẻ.\n\nĐăng ký tại văn phòng chùa.',
@@ -53,19 +47,19 @@ describe.each(engines)('news administration API on %s', (engine) => {
       ['DELETE', '/admin/article_category/1'],
       ['POST', '/admin/markdown_preview', { markdown: '# A' }],
     ] as const) {
-      expect((await call(method, url, null, body)).status, `${method} ${url}`).toBe(401);
-      const res = await call(method, url, reader, body);
+      expect((await api.request(method, url, body)).status, `${method} ${url}`).toBe(401);
+      const res = await api.request(method, url, body, { as: reader });
       expect(res.status, `${method} ${url}`).toBe(403);
       expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toMatch(/quản trị viên/);
     }
   });
 
   it('writes in Markdown (sanitised), keeps drafts and scheduled articles from readers, publishes, searches, deletes', async () => {
-    const category = await call('POST', '/admin/article_categories', admin, { name: 'Tin chùa' });
+    const category = await api.post('/admin/article_categories', { name: 'Tin chùa' }, { as: admin });
     expect(category.status).toBe(201);
     const categoryId = ((await category.json()) as { data: { id: number } }).data.id;
 
-    const draftRes = await call('POST', '/admin/articles', admin, article({ status: 'draft', categoryId }));
+    const draftRes = await api.post('/admin/articles', article({ status: 'draft', categoryId }), { as: admin });
     expect(draftRes.status).toBe(201);
     const draft = ZArticle.parse(await draftRes.json()).data;
     expect(draft).toMatchObject({ slug: 'khoa-tu-mua-he-2026', status: 'draft', categoryName: 'Tin chùa' });
@@ -76,12 +70,12 @@ describe.each(engines)('news administration API on %s', (engine) => {
     expect((await publicArticle(draft.slug)).status).toBe(404);
 
     const published = ZArticle.parse(
-      await (await call('PUT', `/admin/article/${draft.id}`, admin, article({ categoryId }))).json(),
+      await (await api.put(`/admin/article/${draft.id}`, article({ categoryId }), { as: admin })).json(),
     ).data;
     expect(published.status).toBe('published');
     expect((await publicArticle(draft.slug)).status).toBe(200);
     const search = ZSearchResponseSchema.parse(
-      await (await call('POST', '/public/search', null, { query: 'khoa tu mua he', type: 'all' })).json(),
+      await (await api.post('/public/search', { query: 'khoa tu mua he', type: 'all' })).json(),
     ).data;
     expect(search.items.map((i) => i.url)).toContain('/tin-tuc/khoa-tu-mua-he-2026');
 
@@ -89,23 +83,22 @@ describe.each(engines)('news administration API on %s', (engine) => {
     const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const scheduled = ZArticle.parse(
       await (
-        await call('POST', '/admin/articles', admin, article({ title: 'Lễ Phật thành đạo', publishedAt: future }))
+        await api.post('/admin/articles', article({ title: 'Lễ Phật thành đạo', publishedAt: future }), { as: admin })
       ).json(),
     ).data;
     expect(scheduled.scheduled).toBe(true);
     expect((await publicArticle(scheduled.slug)).status).toBe(404);
-    const list = (await (await call('GET', '/public/articles', null)).json()) as {
+    const list = (await (await api.get('/public/articles')).json()) as {
       data: { items: { slug: string }[] };
     };
     expect(list.data.items.map((a) => a.slug)).not.toContain(scheduled.slug);
     // A date in Vietnam time ("2026-01-05T08:30") is stored in UTC.
     const dated = ZArticle.parse(
       await (
-        await call(
-          'PUT',
+        await api.put(
           `/admin/article/${scheduled.id}`,
-          admin,
           article({ title: 'Lễ Phật thành đạo', publishedAt: '2026-01-05T08:30' }),
+          { as: admin },
         )
       ).json(),
     ).data;
@@ -115,20 +108,19 @@ describe.each(engines)('news administration API on %s', (engine) => {
     // Hostile Markdown comes out inert.
     const hostile = ZArticle.parse(
       await (
-        await call(
-          'POST',
+        await api.post(
           '/admin/articles',
-          admin,
           article({
             title: 'Thử mã độc',
             bodyMarkdown: 'Chữ <script>alert(1)</script> [bấm](javascript:alert(1)) <img src=x onerror=alert(1)>',
           }),
+          { as: admin },
         )
       ).json(),
     ).data;
     expect(hostile.bodyHtml).not.toMatch(/script|javascript:|onerror/i);
     const preview = (await (
-      await call('POST', '/admin/markdown_preview', admin, { markdown: '# Tiêu đề\n\n<b onclick="x()">đậm</b>' })
+      await api.post('/admin/markdown_preview', { markdown: '# Tiêu đề\n\n<b onclick="x()">đậm</b>' }, { as: admin })
     ).json()) as {
       data: { html: string };
     };
@@ -144,36 +136,36 @@ describe.each(engines)('news administration API on %s', (engine) => {
       [article({ slug: 'khoa-tu-mua-he-2026' }), 'slug'],
       [article({ title: 'Bài khác hẳn', categoryId: 99999 }), 'categoryId'],
     ] as const) {
-      const res = await call('POST', '/admin/articles', admin, body);
+      const res = await api.post('/admin/articles', body, { as: admin });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(ZErrorResponseSchema.parse(await res.json()).fields ?? {})).toContain(field);
     }
 
     // Deleting a category keeps its articles; deleting an article removes it from search.
-    expect((await call('DELETE', `/admin/article_category/${categoryId}`, admin)).status).toBe(200);
+    expect((await api.delete(`/admin/article_category/${categoryId}`, { as: admin })).status).toBe(200);
     expect(
-      ZArticle.parse(await (await call('GET', `/admin/article/${draft.id}`, admin)).json()).data.categoryId,
+      ZArticle.parse(await (await api.get(`/admin/article/${draft.id}`, { as: admin })).json()).data.categoryId,
     ).toBeNull();
     const categories = z
       .object({ data: z.array(ZCategoryAdminSchema) })
-      .parse(await (await call('GET', '/admin/article_categories', admin)).json());
+      .parse(await (await api.get('/admin/article_categories', { as: admin })).json());
     expect(categories.data).toEqual([]);
-    expect((await call('DELETE', `/admin/article/${draft.id}`, admin)).status).toBe(200);
-    expect((await call('GET', `/admin/article/${draft.id}`, admin)).status).toBe(404);
+    expect((await api.delete(`/admin/article/${draft.id}`, { as: admin })).status).toBe(200);
+    expect((await api.get(`/admin/article/${draft.id}`, { as: admin })).status).toBe(404);
     const after = ZSearchResponseSchema.parse(
-      await (await call('POST', '/public/search', null, { query: 'khoa tu mua he', type: 'all' })).json(),
+      await (await api.post('/public/search', { query: 'khoa tu mua he', type: 'all' })).json(),
     ).data;
     expect(after.items.map((i) => i.url)).not.toContain('/tin-tuc/khoa-tu-mua-he-2026');
 
     const log = ZAuditPageSchema.parse(
-      ((await (await call('GET', '/admin/audit?itemType=article', admin)).json()) as { data: unknown }).data,
+      ((await (await api.get('/admin/audit?itemType=article', { as: admin })).json()) as { data: unknown }).data,
     );
     expect(log.items.map((e) => e.action)).toEqual(['delete', 'create', 'update', 'create', 'publish', 'create']);
   });
 
   it('sets an article cover: any image cut to 1200×630 WebP and served; not an image → 415; readers 403', async () => {
     const created = ZArticle.parse(
-      await (await call('POST', '/admin/articles', admin, article({ title: 'Bài có ảnh bìa' }))).json(),
+      await (await api.post('/admin/articles', article({ title: 'Bài có ảnh bìa' }), { as: admin })).json(),
     ).data;
     const upload = (token: string | null, bytes: Uint8Array, name = 'bia.png') => {
       const form = new FormData();

@@ -7,6 +7,7 @@ import { ZAdminBookPageSchema, ZAdminBookSchema, ZAdminChapterSchema } from '#co
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { ZSearchResultSchema } from '#common/contracts/search.schema.ts';
 import { SearchKind } from '#server/search/passage-id.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -38,28 +39,21 @@ describe.each(engines)('book administration API on %s', (engine) => {
     await t.close();
   });
 
-  const call = (token: string | null, method: string, url: string, body?: unknown) =>
-    t.app.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        ...(token ? { 'x-token': token } : {}),
-        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
+  const api = apiClient(() => t);
+
   const dataOf = async (res: Response) => ((await res.json()) as { data: unknown }).data;
   const createBook = async (fields: Record<string, unknown>) => {
-    const res = await call(admin, 'POST', '/admin/books', fields);
+    const res = await api.post('/admin/books', fields, { as: admin });
     expect(res.status).toBe(201);
     return ZAdminBookSchema.parse(await dataOf(res));
   };
   const addChapter = async (bookId: number, title: string, markdown: string) => {
-    const res = await call(admin, 'POST', `/admin/book/${bookId}/chapters`, { title, markdown });
+    const res = await api.post(`/admin/book/${bookId}/chapters`, { title, markdown }, { as: admin });
     expect(res.status).toBe(201);
     return ZAdminChapterSchema.parse(await dataOf(res));
   };
   const search = async (query: string) => {
-    const res = await call(null, 'POST', '/public/search', { query, type: 'book' });
+    const res = await api.post('/public/search', { query, type: 'book' });
     expect(res.status).toBe(200);
     return ZSearchResultSchema.parse(await dataOf(res));
   };
@@ -106,14 +100,14 @@ describe.each(engines)('book administration API on %s', (engine) => {
       [moderator, 403],
     ] as const) {
       for (const [method, url, body] of calls) {
-        const res = await call(token, method, url, body());
+        const res = await api.request(method, url, body(), { as: token });
         expect(res.status, `${method} ${url} as ${token ?? 'anonymous'}`).toBe(status);
         expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toMatch(/[à-ỹ]/);
       }
     }
-    const after = ZAdminBookSchema.parse(await dataOf(await call(admin, 'GET', `/admin/book/${book.id}`)));
+    const after = ZAdminBookSchema.parse(await dataOf(await api.get(`/admin/book/${book.id}`, { as: admin })));
     expect(after).toMatchObject({ title: 'Sách khoá cửa', status: 'draft', chapterCount: 1 });
-    const list = ZAdminBookPageSchema.parse(await dataOf(await call(admin, 'GET', '/admin/books')));
+    const list = ZAdminBookPageSchema.parse(await dataOf(await api.get('/admin/books', { as: admin })));
     expect(list.items.map((b) => b.title)).toEqual(['Sách khoá cửa']);
   });
 
@@ -134,7 +128,7 @@ describe.each(engines)('book administration API on %s', (engine) => {
       ['GET', '/admin/books?status=xoa', undefined, 'status'],
     ];
     for (const [method, url, body, field] of bad) {
-      const res = await call(admin, method, url, body);
+      const res = await api.request(method, url, body, { as: admin });
       expect(res.status, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
       const error = ZErrorResponseSchema.parse(await res.json());
       expect(error.errorMessage).toMatch(/[à-ỹ]/);
@@ -147,21 +141,21 @@ describe.each(engines)('book administration API on %s', (engine) => {
       body: '{"title": ',
     });
     expect(malformed.status).toBe(400);
-    expect((await call(admin, 'GET', '/admin/book/999999')).status).toBe(404);
-    expect((await call(admin, 'DELETE', '/admin/chapter/999999')).status).toBe(404);
+    expect((await api.get('/admin/book/999999', { as: admin })).status).toBe(404);
+    expect((await api.delete('/admin/chapter/999999', { as: admin })).status).toBe(404);
     // A book without chapters cannot be published; a taken code is a conflict.
-    const empty = await call(admin, 'POST', `/admin/book/${book.id}/publish`);
+    const empty = await api.post(`/admin/book/${book.id}/publish`, undefined, { as: admin });
     expect(empty.status).toBe(409);
     expect(ZErrorResponseSchema.parse(await empty.json()).errorMessage).toMatch(/ít nhất một chương/);
-    const taken = await call(admin, 'POST', '/admin/books', { title: 'Khác', code: book.code });
+    const taken = await api.post('/admin/books', { title: 'Khác', code: book.code }, { as: admin });
     expect(taken.status).toBe(409);
     // Not an image.
     const form = new FormData();
     form.append('cover', new File(['không phải ảnh'], 'bia.png', { type: 'image/png' }));
-    const cover = await call(admin, 'POST', `/admin/book/${book.id}/cover`, form);
+    const cover = await api.post(`/admin/book/${book.id}/cover`, form, { as: admin });
     expect(cover.status).toBe(415);
     expect(ZErrorResponseSchema.parse(await cover.json()).errorMessage).toMatch(/không phải là ảnh/);
-    const noFile = await call(admin, 'POST', `/admin/book/${book.id}/cover`, new FormData());
+    const noFile = await api.post(`/admin/book/${book.id}/cover`, new FormData(), { as: admin });
     expect(noFile.status).toBe(400);
   });
 
@@ -187,13 +181,13 @@ describe.each(engines)('book administration API on %s', (engine) => {
     expect(first.html).toBe('<p id="p-1">Như thị ngã văn: <strong>chánh niệm</strong> tỉnh thức.</p>');
     await addChapter(book.id, 'Phẩm Hai', 'Đoạn thứ hai về **hoa sen**.');
 
-    expect((await call(null, 'GET', `/public/book/${book.code}`)).status).toBe(404);
+    expect((await api.get(`/public/book/${book.code}`)).status).toBe(404);
     expect((await search('chanh niem tinh thuc')).items.map((i) => i.key)).not.toContain(book.code);
 
-    const published = await call(admin, 'POST', `/admin/book/${book.id}/publish`);
+    const published = await api.post(`/admin/book/${book.id}/publish`, undefined, { as: admin });
     expect(published.status).toBe(200);
     expect(ZAdminBookSchema.parse(await dataOf(published)).status).toBe('published');
-    const page = await call(null, 'GET', `/public/book/${book.code}`);
+    const page = await api.get(`/public/book/${book.code}`);
     expect(page.status).toBe(200);
     expect(await dataOf(page)).toMatchObject({
       title: 'Kinh Thử Nghiệm Quản Trị',
@@ -207,23 +201,24 @@ describe.each(engines)('book administration API on %s', (engine) => {
     expect(item?.passages[0]?.url).toMatch(new RegExp(`^/${book.code}-1/${book.code}\\?.*#p-1$`));
 
     // Edits show at once, for readers and for search.
-    const editRes = await call(admin, 'PUT', `/admin/chapter/${first.id}`, {
-      title: 'Phẩm Tựa',
-      markdown: 'Như thị ngã văn: **tịnh độ** an lạc.',
-    });
+    const editRes = await api.put(
+      `/admin/chapter/${first.id}`,
+      { title: 'Phẩm Tựa', markdown: 'Như thị ngã văn: **tịnh độ** an lạc.' },
+      { as: admin },
+    );
     expect(editRes.status).toBe(200);
     expect(ZAdminChapterSchema.parse(await dataOf(editRes)).markdown).toBe('Như thị ngã văn: **tịnh độ** an lạc.');
     expect((await search('tinh do an lac')).items.map((i) => i.key)).toContain(book.code);
     expect((await search('chanh niem tinh thuc')).items.map((i) => i.key)).not.toContain(book.code);
 
-    const back = await call(admin, 'POST', `/admin/book/${book.id}/unpublish`);
+    const back = await api.post(`/admin/book/${book.id}/unpublish`, undefined, { as: admin });
     expect(ZAdminBookSchema.parse(await dataOf(back)).status).toBe('draft');
-    expect((await call(null, 'GET', `/public/book/${book.code}`)).status).toBe(404);
+    expect((await api.get(`/public/book/${book.code}`)).status).toBe(404);
     expect((await search('tinh do an lac')).items.map((i) => i.key)).not.toContain(book.code);
     expect(await passagesOf(book.id)).toBe(0);
 
     // The admin library search lists the draft beside published books.
-    const library = await call(admin, 'GET', '/admin/library/search/?loai=book&tim=Thử Nghiệm');
+    const library = await api.get('/admin/library/search/?loai=book&tim=Thử Nghiệm', { as: admin });
     const codes = ((await dataOf(library)) as { items: { code: string; status: string }[] }).items;
     expect(codes).toContainEqual(expect.objectContaining({ code: book.code, status: 'draft' }));
   });
@@ -244,8 +239,8 @@ describe.each(engines)('book administration API on %s', (engine) => {
     const chapter = await addChapter(book.id, 'Chương độc', markdown);
     for (const html of [
       chapter.html,
-      ZAdminChapterSchema.parse(await dataOf(await call(admin, 'GET', `/admin/chapter/${chapter.id}`))).html,
-      ((await dataOf(await call(admin, 'POST', '/admin/markdown/preview', { markdown }))) as { html: string }).html,
+      ZAdminChapterSchema.parse(await dataOf(await api.get(`/admin/chapter/${chapter.id}`, { as: admin }))).html,
+      ((await dataOf(await api.post('/admin/markdown/preview', { markdown }, { as: admin }))) as { html: string }).html,
     ]) {
       expect(html).not.toMatch(/<script|onclick|onerror|javascript:|<iframe|evil\.example/i);
       expect(html).toContain('<h2');
@@ -253,7 +248,7 @@ describe.each(engines)('book administration API on %s', (engine) => {
     }
     // The source is kept as written, NFC.
     const nfd = 'Chữ viết kiểu NFD: Thiền.'.normalize('NFD');
-    const edited = await call(admin, 'PUT', `/admin/chapter/${chapter.id}`, { title: null, markdown: nfd });
+    const edited = await api.put(`/admin/chapter/${chapter.id}`, { title: null, markdown: nfd }, { as: admin });
     const saved = ZAdminChapterSchema.parse(await dataOf(edited));
     expect(saved.markdown).toBe(nfd.normalize('NFC'));
     expect(saved.html).toBe(`<p id="p-1">${nfd.normalize('NFC')}</p>`);
@@ -265,7 +260,11 @@ describe.each(engines)('book administration API on %s', (engine) => {
     const a = await addChapter(book.id, 'Một', 'Chương một.');
     const b = await addChapter(book.id, 'Hai', 'Chương hai.');
     const c = await addChapter(book.id, 'Ba', 'Chương ba.');
-    const reordered = await call(admin, 'POST', `/admin/book/${book.id}/chapters/order`, { ids: [c.id, a.id, b.id] });
+    const reordered = await api.post(
+      `/admin/book/${book.id}/chapters/order`,
+      { ids: [c.id, a.id, b.id] },
+      { as: admin },
+    );
     expect(reordered.status).toBe(200);
     expect(ZAdminBookSchema.parse(await dataOf(reordered)).chapters.map((x) => [x.title, x.position])).toEqual([
       ['Ba', 1],
@@ -273,14 +272,14 @@ describe.each(engines)('book administration API on %s', (engine) => {
       ['Hai', 3],
     ]);
     // A partial or repeated list is refused.
-    expect((await call(admin, 'POST', `/admin/book/${book.id}/chapters/order`, { ids: [c.id, a.id] })).status).toBe(
+    expect((await api.post(`/admin/book/${book.id}/chapters/order`, { ids: [c.id, a.id] }, { as: admin })).status).toBe(
       400,
     );
     expect(
-      (await call(admin, 'POST', `/admin/book/${book.id}/chapters/order`, { ids: [c.id, a.id, a.id] })).status,
+      (await api.post(`/admin/book/${book.id}/chapters/order`, { ids: [c.id, a.id, a.id] }, { as: admin })).status,
     ).toBe(400);
 
-    const removed = await call(admin, 'DELETE', `/admin/chapter/${a.id}`);
+    const removed = await api.delete(`/admin/chapter/${a.id}`, { as: admin });
     expect(removed.status).toBe(200);
     expect(ZAdminBookSchema.parse(await dataOf(removed)).chapters.map((x) => [x.title, x.position])).toEqual([
       ['Ba', 1],
@@ -291,7 +290,7 @@ describe.each(engines)('book administration API on %s', (engine) => {
     expect(d).toMatchObject({ position: 3 });
     expect([c.code, b.code]).not.toContain(d.code);
 
-    const coverRes = await call(admin, 'POST', `/admin/book/${book.id}/cover`, await coverForm());
+    const coverRes = await api.post(`/admin/book/${book.id}/cover`, await coverForm(), { as: admin });
     expect(coverRes.status).toBe(200);
     const cover = ZAdminBookSchema.parse(await dataOf(coverRes)).coverImage!;
     expect(cover).toMatch(/^\/media\/covers\/sach-sap-xep-[0-9a-f]+-300\.webp$/);
@@ -302,28 +301,28 @@ describe.each(engines)('book administration API on %s', (engine) => {
   it('deletes a book with its chapters, passages and cover files, and logs everything with the actor’s name', async () => {
     const book = await createBook({ title: 'Sách sẽ xoá' });
     const chapter = await addChapter(book.id, 'Chương duy nhất', 'Vô thường khổ không vô ngã.');
-    await call(admin, 'POST', `/admin/book/${book.id}/publish`);
+    await api.post(`/admin/book/${book.id}/publish`, undefined, { as: admin });
     expect(await passagesOf(book.id)).toBeGreaterThan(0);
     // The last chapter of a published book stays.
-    expect((await call(admin, 'DELETE', `/admin/chapter/${chapter.id}`)).status).toBe(409);
+    expect((await api.delete(`/admin/chapter/${chapter.id}`, { as: admin })).status).toBe(409);
     const cover = ZAdminBookSchema.parse(
-      await dataOf(await call(admin, 'POST', `/admin/book/${book.id}/cover`, await coverForm())),
+      await dataOf(await api.post(`/admin/book/${book.id}/cover`, await coverForm(), { as: admin })),
     ).coverImage!;
     const coverFile = path.join(t.mediaDir, cover.slice('/media/'.length));
     expect(fs.existsSync(coverFile)).toBe(true);
 
-    const res = await call(admin, 'DELETE', `/admin/book/${book.id}`);
+    const res = await api.delete(`/admin/book/${book.id}`, { as: admin });
     expect(res.status).toBe(200);
-    expect((await call(admin, 'GET', `/admin/book/${book.id}`)).status).toBe(404);
-    expect((await call(admin, 'GET', `/admin/chapter/${chapter.id}`)).status).toBe(404);
-    expect((await call(null, 'GET', `/public/book/${book.code}`)).status).toBe(404);
+    expect((await api.get(`/admin/book/${book.id}`, { as: admin })).status).toBe(404);
+    expect((await api.get(`/admin/chapter/${chapter.id}`, { as: admin })).status).toBe(404);
+    expect((await api.get(`/public/book/${book.code}`)).status).toBe(404);
     expect(await passagesOf(book.id)).toBe(0);
     expect((await search('vo thuong kho khong vo nga')).items.map((i) => i.key)).not.toContain(book.code);
     expect(fs.existsSync(coverFile)).toBe(false);
     expect(fs.existsSync(coverFile.replace('-300.webp', '-600.webp'))).toBe(false);
 
     const log = ZAuditPageSchema.parse(
-      await dataOf(await call(admin, 'GET', `/admin/audit?itemType=book&perPage=100`)),
+      await dataOf(await api.get(`/admin/audit?itemType=book&perPage=100`, { as: admin })),
     ).items.filter((e) => e.itemId === book.id);
     expect(log.map((e) => [e.actorName, e.action, e.itemLabel])).toEqual([
       [adminName, 'delete', 'Sách sẽ xoá'],
@@ -332,7 +331,7 @@ describe.each(engines)('book administration API on %s', (engine) => {
       [adminName, 'create', 'Sách sẽ xoá'],
     ]);
     const chapters = ZAuditPageSchema.parse(
-      await dataOf(await call(admin, 'GET', `/admin/audit?itemType=chapter&perPage=100`)),
+      await dataOf(await api.get(`/admin/audit?itemType=chapter&perPage=100`, { as: admin })),
     ).items.filter((e) => e.itemId === chapter.id);
     expect(chapters.map((e) => [e.actorName, e.action, e.itemLabel, e.detail])).toEqual([
       [adminName, 'create', 'Chương duy nhất', 'Sách “Sách sẽ xoá”'],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZCompilationAdminSchema } from '#common/contracts/compilation.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -21,15 +22,8 @@ describe.each(engines)('compilations administration API on %s', (engine) => {
     await t.close();
   });
 
-  const call = (method: string, url: string, token: string | null, body?: unknown) =>
-    t.app.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { 'x-token': token } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const api = apiClient(() => t);
+
   const idOf = async (table: 'books' | 'audio_talks' | 'articles' | 'videos') =>
     (await t.db.database.db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 
@@ -49,27 +43,27 @@ describe.each(engines)('compilations administration API on %s', (engine) => {
       ['DELETE', '/admin/compilation/1'],
     ] as const) {
       const body = method === 'POST' || method === 'PUT' ? input : undefined;
-      expect((await call(method, url, null, body)).status, `${method} ${url}`).toBe(401);
-      expect((await call(method, url, reader, body)).status, `${method} ${url}`).toBe(403);
+      expect((await api.request(method, url, body)).status, `${method} ${url}`).toBe(401);
+      expect((await api.request(method, url, body, { as: reader })).status, `${method} ${url}`).toBe(403);
     }
 
-    const created = await call('POST', '/admin/compilations', admin, input);
+    const created = await api.post('/admin/compilations', input, { as: admin });
     expect(created.status).toBe(201);
     const compilation = ZOne.parse(await created.json()).data;
     expect(compilation).toMatchObject({ slug: 'mua-an-cu', status: 'draft' });
     expect(compilation.items.map((i) => [i.type, i.id])).toEqual(items.map((i) => [i.type, i.id]));
     expect(compilation.items[3]!.note).toBe('Nghe sau khi đọc.');
     // A draft is nobody's to read.
-    expect((await call('GET', `/public/compilation/${compilation.id}`, null)).status).toBe(404);
+    expect((await api.get(`/public/compilation/${compilation.id}`)).status).toBe(404);
 
     const reordered = [items[2]!, items[0]!, items[3]!];
-    const published = await call('PUT', `/admin/compilation/${compilation.id}`, admin, {
-      ...input,
-      status: 'published',
-      items: reordered,
-    });
+    const published = await api.put(
+      `/admin/compilation/${compilation.id}`,
+      { ...input, status: 'published', items: reordered },
+      { as: admin },
+    );
     expect(published.status).toBe(200);
-    const detail = (await (await call('GET', `/public/compilation/${compilation.id}`, null)).json()) as {
+    const detail = (await (await api.get(`/public/compilation/${compilation.id}`)).json()) as {
       data: { items: { type: string; id: number }[] };
     };
     expect(detail.data.items.map((i) => [i.type, i.id])).toEqual(reordered.map((i) => [i.type, i.id]));
@@ -80,18 +74,18 @@ describe.each(engines)('compilations administration API on %s', (engine) => {
       [{ ...input, items: [{ type: 'podcast', id: 1 }] }, /Loại mục/],
       [{ ...input, status: 'maybe' }, /Trạng thái/],
     ] as const) {
-      const res = await call('PUT', `/admin/compilation/${compilation.id}`, admin, body);
+      const res = await api.put(`/admin/compilation/${compilation.id}`, body, { as: admin });
       expect(res.status, JSON.stringify(body)).toBe(400);
       const error = ZErrorResponseSchema.parse(await res.json());
       expect(`${error.errorMessage} ${Object.values(error.fields ?? {}).join(' ')}`).toMatch(message);
     }
     // Unchanged by the refused edits.
     expect(
-      ZOne.parse(await (await call('GET', `/admin/compilation/${compilation.id}`, admin)).json()).data.items,
+      ZOne.parse(await (await api.get(`/admin/compilation/${compilation.id}`, { as: admin })).json()).data.items,
     ).toHaveLength(3);
 
-    expect((await call('DELETE', `/admin/compilation/${compilation.id}`, admin)).status).toBe(200);
-    expect((await call('GET', `/admin/compilation/${compilation.id}`, admin)).status).toBe(404);
-    expect((await call('GET', `/public/compilation/${compilation.id}`, null)).status).toBe(404);
+    expect((await api.delete(`/admin/compilation/${compilation.id}`, { as: admin })).status).toBe(200);
+    expect((await api.get(`/admin/compilation/${compilation.id}`, { as: admin })).status).toBe(404);
+    expect((await api.get(`/public/compilation/${compilation.id}`)).status).toBe(404);
   });
 });

@@ -15,6 +15,7 @@ import {
   ZPublicNoteGroupsPageSchema,
 } from '#common/contracts/note-group.schema.ts';
 import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -62,27 +63,20 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
     await t.close();
   });
 
-  const call = (method: string, url: string, token?: string, body?: unknown) =>
-    t.app.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { 'x-token': token } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const api = apiClient(() => t);
+
   const createGroup = async (token: string, name: string, description?: string) => {
-    const res = await call('POST', '/note_groups', token, { name, description });
+    const res = await api.post('/note_groups', { name, description }, { as: token });
     expect(res.status).toBe(201);
     return ZGroup.parse(await res.json()).data;
   };
   const addNote = async (token: string, note: Record<string, unknown>) => {
-    const res = await call('POST', '/notes', token, note);
+    const res = await api.post('/notes', note, { as: token });
     expect(res.status, await res.clone().text()).toBe(201);
     return ZNote.parse(await res.json()).data;
   };
   const withNotes = async (token: string, query: string) => {
-    const res = await call('GET', `/note_group_with_notes?${query}`, token);
+    const res = await api.get(`/note_group_with_notes?${query}`, { as: token });
     expect(res.status, query).toBe(200);
     return z.object({ data: ZNoteGroupWithNotesSchema }).parse(await res.json()).data;
   };
@@ -99,26 +93,26 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
     });
     const list = z
       .object({ data: z.array(ZNoteGroupSchema) })
-      .parse(await (await call('GET', '/note_groups', alice)).json());
+      .parse(await (await api.get('/note_groups', { as: alice })).json());
     expect(list.data.map((g) => g.id)).toContain(group.id);
 
-    const renamed = await call('PUT', `/note_group/${group.id}`, alice, { name: 'Kinh sáng' });
+    const renamed = await api.put(`/note_group/${group.id}`, { name: 'Kinh sáng' }, { as: alice });
     expect(ZGroup.parse(await renamed.json()).data.name).toBe('Kinh sáng');
     for (const bad of [{ name: '   ' }, { name: 'x'.repeat(121) }, {}, { isPublic: 'yes' }]) {
-      const res = await call('PUT', `/note_group/${group.id}`, alice, bad);
+      const res = await api.put(`/note_group/${group.id}`, bad, { as: alice });
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(await message(res)).toMatch(/[à-ỹ]/);
     }
-    expect((await call('POST', '/note_groups', alice, { name: '' })).status).toBe(400);
+    expect((await api.post('/note_groups', { name: '' }, { as: alice })).status).toBe(400);
 
     // A note in the group stays, in no group, when the group goes.
     const note = await addNote(alice, { ...highlight, noteGroupId: group.id });
     expect(note.noteGroupId).toBe(group.id);
-    expect((await call('DELETE', `/note_group/${group.id}`, alice)).status).toBe(200);
-    expect((await call('GET', `/note_group/${group.id}`, alice)).status).toBe(404);
+    expect((await api.delete(`/note_group/${group.id}`, { as: alice })).status).toBe(200);
+    expect((await api.get(`/note_group/${group.id}`, { as: alice })).status).toBe(404);
     const ungrouped = z
       .object({ data: ZNotesPageSchema })
-      .parse(await (await call('GET', '/ungroup_notes', alice)).json());
+      .parse(await (await api.get('/ungroup_notes', { as: alice })).json());
     expect(ungrouped.data.items.map((n) => n.id)).toContain(note.id);
   });
 
@@ -133,19 +127,19 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
       ['GET', `/note_group/${group.id}/history`],
       ['GET', `/note_group_with_notes?id=${group.id}`],
     ] as const) {
-      const res = await call(method, url, bob, body);
+      const res = await api.request(method, url, body, { as: bob });
       expect(res.status, `${method} ${url}`).toBe(404);
-      expect((await call(method, url, undefined, body)).status, `${method} ${url} anonymous`).toBe(401);
+      expect((await api.request(method, url, body)).status, `${method} ${url} anonymous`).toBe(401);
     }
     // Bob cannot put his note into Alice's group, nor move Alice's note.
-    const intoTheirs = await call('POST', '/notes', bob, { ...quotes[1], noteGroupId: group.id });
+    const intoTheirs = await api.post('/notes', { ...quotes[1], noteGroupId: group.id }, { as: bob });
     expect(intoTheirs.status).toBe(404);
     const bobGroup = await createGroup(bob, 'Của Bob');
-    expect((await call('PUT', `/note/${note.id}`, bob, { noteGroupId: bobGroup.id })).status).toBe(404);
-    expect((await call('PUT', `/note/${note.id}`, alice, { noteGroupId: bobGroup.id })).status).toBe(404);
+    expect((await api.put(`/note/${note.id}`, { noteGroupId: bobGroup.id }, { as: bob })).status).toBe(404);
+    expect((await api.put(`/note/${note.id}`, { noteGroupId: bobGroup.id }, { as: alice })).status).toBe(404);
     // Unchanged.
     expect((await withNotes(alice, `id=${group.id}`)).notes.items.map((n) => n.id)).toEqual([note.id]);
-    expect((await call('GET', '/moderation/queue', undefined)).status).toBe(401);
+    expect((await api.get('/moderation/queue')).status).toBe(401);
   });
 
   it('takes quotes typed by hand with their source, and refuses a missing source or a non-web link', async () => {
@@ -166,7 +160,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
       [{ content: '', color: 'red', sourceTitle: 'X' }, /[à-ỹ]/],
     ];
     for (const [body, expected] of cases) {
-      const res = await call('POST', '/notes', alice, body);
+      const res = await api.post('/notes', body, { as: alice });
       expect(res.status, JSON.stringify(body)).toBe(400);
       const error = ZErrorResponseSchema.parse(await res.json());
       expect(`${error.errorMessage} ${Object.values(error.fields ?? {}).join(' ')}`, JSON.stringify(body)).toMatch(
@@ -174,15 +168,15 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
       );
     }
     // A quote's own words and source may be edited; a highlight's words are the book's.
-    const edited = await call('PUT', `/note/${note.id}`, alice, { content: 'Zen là sống trọn từng giây.' });
+    const edited = await api.put(`/note/${note.id}`, { content: 'Zen là sống trọn từng giây.' }, { as: alice });
     expect(ZNote.parse(await edited.json()).data.content).toBe('Zen là sống trọn từng giây.');
     const book = await addNote(alice, highlight);
-    expect((await call('PUT', `/note/${book.id}`, alice, { content: 'Khác' })).status).toBe(400);
+    expect((await api.put(`/note/${book.id}`, { content: 'Khác' }, { as: alice })).status).toBe(400);
     // Moving notes between groups, and out of any.
     const other = await createGroup(alice, 'Nhóm khác');
-    await call('PUT', `/note/${book.id}`, alice, { noteGroupId: other.id });
+    await api.put(`/note/${book.id}`, { noteGroupId: other.id }, { as: alice });
     expect((await withNotes(alice, `id=${other.id}`)).notes.items.map((n) => n.id)).toEqual([book.id]);
-    await call('PUT', `/note/${book.id}`, alice, { noteGroupId: null });
+    await api.put(`/note/${book.id}`, { noteGroupId: null }, { as: alice });
     expect((await withNotes(alice, `id=${other.id}`)).notes.total).toBe(0);
   });
 
@@ -204,7 +198,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
     );
     // My own order.
     const mine = [made[2]!.id, made[0]!.id, made[3]!.id, made[1]!.id];
-    expect((await call('POST', '/order_notes', alice, { ids: mine })).status).toBe(200);
+    expect((await api.post('/order_notes', { ids: mine }, { as: alice })).status).toBe(200);
     expect((await withNotes(alice, `id=${group.id}&sort=custom`)).notes.items.map((n) => n.id)).toEqual(mine);
     // Pages of two.
     const second = await withNotes(alice, `id=${group.id}&perPage=2&page=2`);
@@ -225,7 +219,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
       'sort=random',
       'perPage=0',
     ]) {
-      const res = await call('GET', `/note_group_with_notes?${bad}`, alice);
+      const res = await api.get(`/note_group_with_notes?${bad}`, { as: alice });
       expect(res.status, bad).toBe(400);
       expect(await message(res)).toMatch(/[à-ỹ]/);
     }
@@ -234,7 +228,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
   it('lists my groups with their notes without an id (product spec §7): paged, sorted, searched; only mine', async () => {
     const carol = await registerReader(t);
     const listOf = async (token: string, query: string) => {
-      const res = await call('GET', `/note_group_with_notes?${query}`, token);
+      const res = await api.get(`/note_group_with_notes?${query}`, { as: token });
       expect(res.status, query).toBe(200);
       return z.object({ data: ZNoteGroupsWithNotesPageSchema }).parse(await res.json()).data;
     };
@@ -272,7 +266,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
     expect((await listOf(carol, 'keywordSearch=khong+co+dau')).total).toBe(0);
     // Another reader's groups never show; anonymous readers get 401.
     expect(names(await listOf(bob, 'keywordSearch=Dao+duc'))).toEqual([]);
-    const anonymous = await call('GET', '/note_group_with_notes');
+    const anonymous = await api.get('/note_group_with_notes');
     expect(anonymous.status).toBe(401);
     expect(await message(anonymous)).toMatch(/[à-ỹ]/);
     expect(an.id).toBeGreaterThan(0);
@@ -282,7 +276,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
     const group = await createGroup(alice, 'Những lời kinh đã đọc', 'Gom các đoạn kinh — để đọc lại.');
     await addNote(alice, { ...highlight, body: 'Đoạn mở đầu: “Tôi nghe như vầy”.', noteGroupId: group.id });
     for (const quote of quotes.slice(0, 2)) await addNote(alice, { ...quote, noteGroupId: group.id });
-    const res = await call('GET', `/note_group/${group.id}/pdf`, alice);
+    const res = await api.get(`/note_group/${group.id}/pdf`, { as: alice });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="nhung-loi-kinh-da-doc\.pdf"/);
@@ -321,30 +315,32 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
 
   it('publishes through moderation: pending, approved, featured; editing sends it back; every step recorded', async () => {
     const empty = await createGroup(alice, 'Chưa có gì');
-    const refused = await call('PUT', `/note_group/${empty.id}`, alice, { isPublic: true });
+    const refused = await api.put(`/note_group/${empty.id}`, { isPublic: true }, { as: alice });
     expect(refused.status).toBe(400);
     expect(await message(refused)).toMatch(/ít nhất một ghi chú/);
 
     const group = await createGroup(alice, 'Lời hay ý đẹp');
     const note = await addNote(alice, { ...quotes[2], noteGroupId: group.id });
     const published = ZGroup.parse(
-      await (await call('PUT', `/note_group/${group.id}`, alice, { isPublic: true })).json(),
+      await (await api.put(`/note_group/${group.id}`, { isPublic: true }, { as: alice })).json(),
     );
     expect(published.data).toMatchObject({ isPublic: true, moderationState: 'pending' });
     // Nobody reads it yet, not even through the public calls.
-    expect((await call('POST', '/public/note_group', undefined, { id: group.id })).status).toBe(404);
-    const before = ZPublicNoteGroupsPageSchema.parse((await (await call('POST', '/public/note_groups')).json()).data);
+    expect((await api.post('/public/note_group', { id: group.id })).status).toBe(404);
+    const before = ZPublicNoteGroupsPageSchema.parse((await (await api.post('/public/note_groups')).json()).data);
     expect(before.items.map((g) => g.id)).not.toContain(group.id);
 
     // Readers may not moderate.
     for (const token of [alice, bob]) {
-      expect((await call('GET', '/moderation/queue', token)).status).toBe(403);
-      const res = await call('POST', `/moderation/note_group/${group.id}`, token, { decision: 'approve' });
+      expect((await api.get('/moderation/queue', { as: token })).status).toBe(403);
+      const res = await api.post(`/moderation/note_group/${group.id}`, { decision: 'approve' }, { as: token });
       expect(res.status).toBe(403);
       expect(await message(res)).toMatch(/kiểm duyệt/);
-      expect((await call('POST', `/moderation/note_group/${group.id}/feature`, token)).status).toBe(403);
+      expect((await api.post(`/moderation/note_group/${group.id}/feature`, undefined, { as: token })).status).toBe(403);
     }
-    const queue = ZModerationQueueSchema.parse((await (await call('GET', '/moderation/queue', moderator)).json()).data);
+    const queue = ZModerationQueueSchema.parse(
+      (await (await api.get('/moderation/queue', { as: moderator })).json()).data,
+    );
     const item = queue.items.find((i) => i.group.id === group.id);
     expect(item?.notes.map((n) => n.content)).toEqual([quotes[2]!.content]);
     expect(item?.history.map((h) => h.action)).toEqual(['submit']);
@@ -352,55 +348,62 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
     // A rejection needs a reason; an unknown decision is refused.
     for (const body of [{ decision: 'reject' }, { decision: 'reject', reason: '  ' }, { decision: 'maybe' }]) {
       expect(
-        (await call('POST', `/moderation/note_group/${group.id}`, moderator, body)).status,
+        (await api.post(`/moderation/note_group/${group.id}`, body, { as: moderator })).status,
         JSON.stringify(body),
       ).toBe(400);
     }
     // Only approved groups can be featured.
-    expect((await call('POST', `/moderation/note_group/${group.id}/feature`, moderator)).status).toBe(400);
-    const approve = await call('POST', `/moderation/note_group/${group.id}`, moderator, { decision: 'approve' });
-    expect(approve.status).toBe(200);
-    // Deciding twice: it is no longer pending.
-    expect((await call('POST', `/moderation/note_group/${group.id}`, moderator, { decision: 'approve' })).status).toBe(
+    expect((await api.post(`/moderation/note_group/${group.id}/feature`, undefined, { as: moderator })).status).toBe(
       400,
     );
-    expect((await call('POST', '/moderation/note_group/999999', moderator, { decision: 'approve' })).status).toBe(404);
+    const approve = await api.post(`/moderation/note_group/${group.id}`, { decision: 'approve' }, { as: moderator });
+    expect(approve.status).toBe(200);
+    // Deciding twice: it is no longer pending.
+    expect(
+      (await api.post(`/moderation/note_group/${group.id}`, { decision: 'approve' }, { as: moderator })).status,
+    ).toBe(400);
+    expect((await api.post('/moderation/note_group/999999', { decision: 'approve' }, { as: moderator })).status).toBe(
+      404,
+    );
 
     const detail = ZPublicNoteGroupDetailSchema.parse(
-      (await (await call('POST', '/public/note_group', undefined, { id: group.id })).json()).data,
+      (await (await api.post('/public/note_group', { id: group.id })).json()).data,
     );
     expect(detail.group).toMatchObject({ name: 'Lời hay ý đẹp', noteCount: 1, featured: false });
     expect(detail.notes.map((n) => n.content)).toEqual([quotes[2]!.content]);
-    const pageOne = ZPublicNoteGroupsPageSchema.parse(
-      (await (await call('POST', '/public/note_groups', undefined, {})).json()).data,
-    );
+    const pageOne = ZPublicNoteGroupsPageSchema.parse((await (await api.post('/public/note_groups', {})).json()).data);
     expect(pageOne).toMatchObject({ page: 1, perPage: 10 });
     expect(pageOne.items[0]!.id).toBe(group.id);
-    expect((await call('POST', '/public/note_groups', undefined, { perPage: 101 })).status).toBe(400);
+    expect((await api.post('/public/note_groups', { perPage: 101 })).status).toBe(400);
 
-    const featured = await call('POST', `/moderation/note_group/${group.id}/feature`, moderator, { featured: true });
+    const featured = await api.post(
+      `/moderation/note_group/${group.id}/feature`,
+      { featured: true },
+      { as: moderator },
+    );
     expect(featured.status).toBe(200);
     const featuredList = ZPublicNoteGroupsPageSchema.parse(
-      (await (await call('POST', '/public/featured_note_groups')).json()).data,
+      (await (await api.post('/public/featured_note_groups')).json()).data,
     );
     expect(featuredList.items.map((g) => g.id)).toEqual([group.id]);
 
     // Editing the content of an approved group sends it back to the queue.
-    await call('PUT', `/note/${note.id}`, alice, { body: 'Thêm một dòng ghi chú.' });
-    const afterEdit = ZGroup.parse(await (await call('GET', `/note_group/${group.id}`, alice)).json()).data;
+    await api.put(`/note/${note.id}`, { body: 'Thêm một dòng ghi chú.' }, { as: alice });
+    const afterEdit = ZGroup.parse(await (await api.get(`/note_group/${group.id}`, { as: alice })).json()).data;
     expect(afterEdit.moderationState).toBe('pending');
-    expect((await call('POST', '/public/note_group', undefined, { id: group.id })).status).toBe(404);
+    expect((await api.post('/public/note_group', { id: group.id })).status).toBe(404);
 
     // Rejected with a reason: the owner sees it.
-    await call('POST', `/moderation/note_group/${group.id}`, moderator, {
-      decision: 'reject',
-      reason: 'Thiếu nguồn rõ ràng.',
-    });
-    const rejected = ZGroup.parse(await (await call('GET', `/note_group/${group.id}`, alice)).json()).data;
+    await api.post(
+      `/moderation/note_group/${group.id}`,
+      { decision: 'reject', reason: 'Thiếu nguồn rõ ràng.' },
+      { as: moderator },
+    );
+    const rejected = ZGroup.parse(await (await api.get(`/note_group/${group.id}`, { as: alice })).json()).data;
     expect(rejected).toMatchObject({ moderationState: 'rejected', moderationReason: 'Thiếu nguồn rõ ràng.' });
     const history = z
       .object({ data: z.array(ZModerationEventSchema) })
-      .parse(await (await call('GET', `/note_group/${group.id}/history`, alice)).json()).data;
+      .parse(await (await api.get(`/note_group/${group.id}/history`, { as: alice })).json()).data;
     expect(history.map((h) => h.action)).toEqual(['submit', 'approve', 'feature', 'resubmit', 'reject']);
     const modName = (await t.services.auth.authenticate(moderator))!.displayName;
     expect(history.find((h) => h.action === 'reject')).toMatchObject({
@@ -409,11 +412,11 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
     });
     // Publishing again after a rejection puts it back in the queue; withdrawing makes it private.
     const again = ZGroup.parse(
-      await (await call('PUT', `/note_group/${group.id}`, alice, { isPublic: true })).json(),
+      await (await api.put(`/note_group/${group.id}`, { isPublic: true }, { as: alice })).json(),
     ).data;
     expect(again.moderationState).toBe('pending');
     const privateAgain = ZGroup.parse(
-      await (await call('PUT', `/note_group/${group.id}`, alice, { isPublic: false })).json(),
+      await (await api.put(`/note_group/${group.id}`, { isPublic: false }, { as: alice })).json(),
     ).data;
     expect(privateAgain).toMatchObject({ isPublic: false, moderationState: 'none', featured: false });
   });
@@ -427,7 +430,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
       color: 'red',
       noteGroupId: group.id,
     });
-    const res = await call('GET', `/note_group_with_notes?id=${group.id}`, alice);
+    const res = await api.get(`/note_group_with_notes?id=${group.id}`, { as: alice });
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const data = z.object({ data: ZNoteGroupWithNotesSchema }).parse(await res.json()).data;
     // Exactly as typed: a JSON string the pages render as text (React escapes it), not HTML.

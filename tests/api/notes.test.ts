@@ -5,42 +5,47 @@ import { ZFavoriteBooksResponseSchema } from '#common/contracts/favorite.schema.
 import { ZNoteSchema, ZNotesPageSchema, ZPublicNoteSchema } from '#common/contracts/note.schema.ts';
 import { z } from 'zod';
 import { newReader } from '../factories/reader.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
+import { factories, type MadeBook } from '../support/factories.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
 const anchor = { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: ': Nhất thời' };
-const highlight = {
-  bookCode: 'kinh-kim-cang',
-  chapterCode: 'kinh-kim-cang-1',
+const highlightIn = (book: MadeBook) => ({
+  bookCode: book.code,
+  chapterCode: book.chapters[0]!.code,
   color: 'yellow',
   content: 'Như thị ngã văn',
   anchor,
-};
+});
 
 describe.each(engines)('notes and reading list API on %s', (engine) => {
   let t: TestApp;
   let alice: string;
   let bob: string;
+  // The books the notes are on and the reading list keeps, made here (the chapter opens with the anchor's words).
+  let book: MadeBook;
+  let other: MadeBook;
+  let highlight: ReturnType<typeof highlightIn>;
   beforeAll(async () => {
     t = await createTestApp(engine);
     const signUp = () => registerReader(t);
     alice = await signUp();
     bob = await signUp();
+    book = await factories(t).book();
+    other = await factories(t).book();
+    highlight = highlightIn(book);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const call = (method: string, path: string, token?: string, body?: unknown) =>
-    t.app.request(`/api/v1${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const api = apiClient(() => t);
+
   const createNote = async (token: string, extra: Record<string, unknown> = {}) => {
-    const res = await call('POST', '/notes', token, { ...highlight, ...extra });
+    const res = await api.post('/notes', { ...highlight, ...extra }, { as: token });
     expect(res.status).toBe(201);
     return z.object({ data: ZNoteSchema }).parse(await res.json()).data;
   };
@@ -48,8 +53,8 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
   it('creates a highlight with its anchor and note, and lists it for its book', async () => {
     const note = await createNote(alice, { body: 'Tôi nghe như vầy' });
     expect(note).toMatchObject({
-      bookCode: 'kinh-kim-cang',
-      chapterCode: 'kinh-kim-cang-1',
+      bookCode: book.code,
+      chapterCode: book.chapters[0]!.code,
       chapterPosition: 1,
       color: 'yellow',
       content: 'Như thị ngã văn',
@@ -58,14 +63,14 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
       noteGroupId: null,
       isPublic: false,
     });
-    const list = await call('GET', '/book/kinh-kim-cang/my_notes', alice);
+    const list = await api.get(`/book/${book.code}/my_notes`, { as: alice });
     expect(list.status).toBe(200);
     const notes = z.object({ data: ZNotesPageSchema }).parse(await list.json()).data.items;
     expect(notes.map((n) => n.id)).toContain(note.id);
     // Bob sees none of Alice's notes.
     const bobs = z
       .object({ data: ZNotesPageSchema })
-      .parse(await (await call('GET', '/book/kinh-kim-cang/my_notes', bob)).json());
+      .parse(await (await api.get(`/book/${book.code}/my_notes`, { as: bob })).json());
     expect(bobs.data).toEqual({ items: [], total: 0, page: 1, perPage: 50 });
   });
 
@@ -76,41 +81,41 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
       ['PUT', `/note/${note.id}`, { color: 'red' }],
       ['DELETE', `/note/${note.id}`, undefined],
     ] as const) {
-      const res = await call(method, path, bob, body);
+      const res = await api.request(method, path, body, { as: bob });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toBe('Không tìm thấy ghi chú này.');
     }
-    expect((await call('POST', '/order_notes', bob, { ids: [note.id] })).status).toBe(404);
+    expect((await api.post('/order_notes', { ids: [note.id] }, { as: bob })).status).toBe(404);
     // Alice still has it, unchanged.
     const mine = z
       .object({ data: ZNoteSchema })
-      .parse(await (await call('GET', `/note/${note.id}`, alice)).json()).data;
+      .parse(await (await api.get(`/note/${note.id}`, { as: alice })).json()).data;
     expect(mine.color).toBe('yellow');
     // Anonymous callers are asked to log in.
-    for (const path of [`/note/${note.id}`, '/ungroup_notes', '/book/kinh-kim-cang/my_notes', '/favorite_books']) {
-      expect((await call('GET', path)).status, path).toBe(401);
+    for (const path of [`/note/${note.id}`, '/ungroup_notes', `/book/${book.code}/my_notes`, '/favorite_books']) {
+      expect((await api.get(path)).status, path).toBe(401);
     }
   });
 
   it('updates colour and note, shares it publicly, and deletes it', async () => {
     const note = await createNote(alice);
-    const updated = await call('PUT', `/note/${note.id}`, alice, { color: 'aqua', body: 'Ghi chú mới' });
+    const updated = await api.put(`/note/${note.id}`, { color: 'aqua', body: 'Ghi chú mới' }, { as: alice });
     expect(updated.status).toBe(200);
     expect(z.object({ data: ZNoteSchema }).parse(await updated.json()).data).toMatchObject({
       color: 'aqua',
       body: 'Ghi chú mới',
     });
     // Private: not public yet.
-    expect((await call('GET', `/public/note/${note.id}`)).status).toBe(404);
-    await call('PUT', `/note/${note.id}`, alice, { isPublic: true });
-    const shared = await call('GET', `/public/note/${note.id}`);
+    expect((await api.get(`/public/note/${note.id}`)).status).toBe(404);
+    await api.put(`/note/${note.id}`, { isPublic: true }, { as: alice });
+    const shared = await api.get(`/public/note/${note.id}`);
     expect(shared.status).toBe(200);
     const publicNote = z.object({ data: ZPublicNoteSchema }).parse(await shared.json()).data;
     expect(publicNote.content).toBe('Như thị ngã văn');
     expect(Object.keys(publicNote)).not.toContain('noteGroupId');
-    expect((await call('DELETE', `/note/${note.id}`, alice)).status).toBe(200);
-    expect((await call('GET', `/note/${note.id}`, alice)).status).toBe(404);
-    expect((await call('GET', `/public/note/${note.id}`)).status).toBe(404);
+    expect((await api.delete(`/note/${note.id}`, { as: alice })).status).toBe(200);
+    expect((await api.get(`/note/${note.id}`, { as: alice })).status).toBe(404);
+    expect((await api.get(`/public/note/${note.id}`)).status).toBe(404);
   });
 
   it('refuses bad input with 4xx and Vietnamese messages, writing nothing', async () => {
@@ -123,61 +128,60 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
       [{ ...highlight, body: 'x'.repeat(10_001) }, 400, 'body'],
       [{ ...highlight, content: '   ' }, 400, 'content'],
       [{ ...highlight, bookCode: 'khong-co', chapterCode: 'khong-co-1' }, 404, 'chapterCode'],
-      [{ ...highlight, bookCode: 'kinh-a-di-da' }, 404, 'chapterCode'],
+      [{ ...highlight, bookCode: other.code }, 404, 'chapterCode'],
     ];
     for (const [body, status, field] of cases) {
-      const res = await call('POST', '/notes', alice, body);
+      const res = await api.post('/notes', body, { as: alice });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
       const error = ZErrorResponseSchema.parse(await res.json());
       expect(Object.keys(error.fields ?? {})).toContain(field);
       expect(error.errorMessage).toMatch(/[ạ-ỹđ]/);
     }
     expect((await t.db.database.db.selectFrom('notes').select('id').execute()).length).toBe(before);
-    expect((await call('PUT', '/note/1', alice, {})).status).toBe(400);
-    expect((await call('GET', '/note/abc', alice)).status).toBe(400);
-    expect((await call('GET', '/book/khong-co/my_notes', alice)).status).toBe(404);
-    expect((await call('POST', '/order_notes', alice, { ids: [] })).status).toBe(400);
+    expect((await api.put('/note/1', {}, { as: alice })).status).toBe(400);
+    expect((await api.get('/note/abc', { as: alice })).status).toBe(400);
+    expect((await api.get('/book/khong-co/my_notes', { as: alice })).status).toBe(404);
+    expect((await api.post('/order_notes', { ids: [] }, { as: alice })).status).toBe(400);
   });
 
   it('lists notes in no group in the reader’s own order', async () => {
     const a = await createNote(alice, { color: 'red' });
     const b = await createNote(alice, { color: 'aqua' });
-    expect((await call('POST', '/order_notes', alice, { ids: [b.id, a.id] })).status).toBe(200);
-    const list = z.object({ data: ZNotesPageSchema }).parse(await (await call('GET', '/ungroup_notes', alice)).json())
-      .data.items;
+    expect((await api.post('/order_notes', { ids: [b.id, a.id] }, { as: alice })).status).toBe(200);
+    const list = z
+      .object({ data: ZNotesPageSchema })
+      .parse(await (await api.get('/ungroup_notes', { as: alice })).json()).data.items;
     const ids = list.map((n) => n.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
     expect(list.every((n) => n.noteGroupId === null)).toBe(true);
   });
 
   it('keeps a reading list: save, list as favBooks, remove; only one’s own', async () => {
-    const saved = await call('POST', '/favorite_books', alice, { bookCode: 'kinh-a-di-da' });
+    const saved = await api.post('/favorite_books', { bookCode: other.code }, { as: alice });
     expect(saved.status).toBe(201);
-    await call('POST', '/favorite_books', alice, { bookCode: 'kinh-a-di-da' }); // twice is once
-    const list = ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', alice)).json());
-    expect(list.data.favBooks.map((b) => b.code)).toEqual(['kinh-a-di-da']);
+    await api.post('/favorite_books', { bookCode: other.code }, { as: alice }); // twice is once
+    const list = ZFavoriteBooksResponseSchema.parse(await (await api.get('/favorite_books', { as: alice })).json());
+    expect(list.data.favBooks.map((b) => b.code)).toEqual([other.code]);
     expect(
-      ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', bob)).json()).data.favBooks,
+      ZFavoriteBooksResponseSchema.parse(await (await api.get('/favorite_books', { as: bob })).json()).data.favBooks,
     ).toEqual([]);
-    expect((await call('DELETE', '/favorite_books/kinh-a-di-da', bob)).status).toBe(404);
-    expect((await call('POST', '/favorite_books', alice, { bookCode: 'khong-co' })).status).toBe(404);
-    expect((await call('POST', '/favorite_books', alice, {})).status).toBe(400);
-    expect((await call('DELETE', '/favorite_books/kinh-a-di-da', alice)).status).toBe(200);
+    expect((await api.delete(`/favorite_books/${other.code}`, { as: bob })).status).toBe(404);
+    expect((await api.post('/favorite_books', { bookCode: 'khong-co' }, { as: alice })).status).toBe(404);
+    expect((await api.post('/favorite_books', {}, { as: alice })).status).toBe(400);
+    expect((await api.delete(`/favorite_books/${other.code}`, { as: alice })).status).toBe(200);
     expect(
-      ZFavoriteBooksResponseSchema.parse(await (await call('GET', '/favorite_books', alice)).json()).data.favBooks,
+      ZFavoriteBooksResponseSchema.parse(await (await api.get('/favorite_books', { as: alice })).json()).data.favBooks,
     ).toEqual([]);
   });
 
   it('deleting an account deletes its notes and reading list', async () => {
     const reader = newReader();
     const session = ZSessionResponseSchema.parse(
-      await (
-        await call('POST', '/public/user/register', undefined, { ...reader, confirmPassword: reader.password })
-      ).json(),
+      await (await api.post('/public/user/register', { ...reader, confirmPassword: reader.password })).json(),
     ).data;
     await createNote(session.token);
-    await call('POST', '/favorite_books', session.token, { bookCode: 'kinh-vu-lan' });
-    expect((await call('DELETE', '/me', session.token, { password: reader.password })).status).toBe(200);
+    await api.post('/favorite_books', { bookCode: other.code }, { as: session.token });
+    expect((await api.delete('/me', { as: session.token, body: { password: reader.password } })).status).toBe(200);
     const db = t.db.database.db;
     expect(await db.selectFrom('notes').select('id').where('user_id', '=', session.user.id).execute()).toEqual([]);
     expect(await db.selectFrom('favorite_books').select('id').where('user_id', '=', session.user.id).execute()).toEqual(

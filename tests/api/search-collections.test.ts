@@ -4,6 +4,7 @@ import {
   ZSearchCollectionResponseSchema,
   ZSearchCollectionsResponseSchema,
 } from '#common/contracts/search.schema.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -23,23 +24,18 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
     await t.close();
   });
 
-  const call = (method: string, path: string, token?: string, body?: unknown) =>
-    t.app.request(`/api/v1${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const api = apiClient(() => t);
+
   const list = async (token: string) =>
-    ZSearchCollectionsResponseSchema.parse(await (await call('GET', '/search_collections', token)).json()).data.items;
+    ZSearchCollectionsResponseSchema.parse(await (await api.get('/search_collections', { as: token })).json()).data
+      .items;
 
   it('saves a search with its mode, type and conditions, names it after the query, and runs it by its url', async () => {
-    const res = await call('POST', '/search_collections', alice, {
-      query: '  Quán   Thế Âm ',
-      mode: 'broad',
-      type: 'book',
-      conditionType: 'AND',
-      conditions: ['Bồ tát'],
-    });
+    const res = await api.post(
+      '/search_collections',
+      { query: '  Quán   Thế Âm ', mode: 'broad', type: 'book', conditionType: 'AND', conditions: ['Bồ tát'] },
+      { as: alice },
+    );
     expect(res.status).toBe(201);
     const saved = ZSearchCollectionResponseSchema.parse(await res.json()).data;
     expect(saved).toMatchObject({
@@ -64,7 +60,7 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
 
   it('renames and changes a search; only its owner sees, changes or deletes it (others get 404)', async () => {
     const created = ZSearchCollectionResponseSchema.parse(
-      await (await call('POST', '/search_collections', alice, { query: 'bát nhã' })).json(),
+      await (await api.post('/search_collections', { query: 'bát nhã' }, { as: alice })).json(),
     ).data;
     expect(created).toMatchObject({ name: 'bát nhã', mode: 'strict', type: 'all', conditionType: null });
 
@@ -72,20 +68,20 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
       ['PUT', { name: 'của Bob' }],
       ['DELETE', undefined],
     ] as const) {
-      const res = await call(method, `/search_collection/${created.id}`, bob, body);
+      const res = await api.request(method, `/search_collection/${created.id}`, body, { as: bob });
       expect(res.status).toBe(404);
       expect(((await res.json()) as { errorMessage: string }).errorMessage).toMatch(/Không tìm thấy/);
     }
     expect((await list(bob)).length).toBe(0);
 
-    const changed = await call('PUT', `/search_collection/${created.id}`, alice, {
-      type: 'book',
-      mode: 'broad',
-      conditions: ['Xá lợi'],
-    });
+    const changed = await api.put(
+      `/search_collection/${created.id}`,
+      { type: 'book', mode: 'broad', conditions: ['Xá lợi'] },
+      { as: alice },
+    );
     expect(changed.status).toBe(200);
     // A rename changes the name only: mode, type and conditions stay.
-    const renamed = await call('PUT', `/search_collection/${created.id}`, alice, { name: 'Tâm kinh' });
+    const renamed = await api.put(`/search_collection/${created.id}`, { name: 'Tâm kinh' }, { as: alice });
     expect(renamed.status).toBe(200);
     expect(ZSearchCollectionResponseSchema.parse(await renamed.json()).data).toMatchObject({
       name: 'Tâm kinh',
@@ -96,14 +92,14 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
       query: 'bát nhã',
     });
 
-    expect((await call('DELETE', `/search_collection/${created.id}`, alice)).status).toBe(200);
-    expect((await call('DELETE', `/search_collection/${created.id}`, alice)).status).toBe(404);
+    expect((await api.delete(`/search_collection/${created.id}`, { as: alice })).status).toBe(200);
+    expect((await api.delete(`/search_collection/${created.id}`, { as: alice })).status).toBe(404);
     expect((await list(alice)).map((s) => s.name)).not.toContain('Tâm kinh');
   });
 
   it('asks for a login, and refuses bad input with a Vietnamese message and nothing saved', async () => {
-    expect((await call('GET', '/search_collections')).status).toBe(401);
-    expect((await call('POST', '/search_collections', undefined, { query: 'x' })).status).toBe(401);
+    expect((await api.get('/search_collections')).status).toBe(401);
+    expect((await api.post('/search_collections', { query: 'x' })).status).toBe(401);
     const before = (await list(alice)).length;
     for (const body of [
       {},
@@ -114,11 +110,11 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
       { query: 'x', conditions: ['a', 'b', 'c', 'd', 'e', 'f'] },
       { query: 'x', name: 'n'.repeat(121) },
     ]) {
-      const res = await call('POST', '/search_collections', alice, body);
+      const res = await api.post('/search_collections', body, { as: alice });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { errorMessage: string }).errorMessage).toMatch(/[à-ỹ]/);
     }
-    expect((await call('PUT', '/search_collection/abc', alice, { name: 'x' })).status).toBe(400);
+    expect((await api.put('/search_collection/abc', { name: 'x' }, { as: alice })).status).toBe(400);
     expect((await list(alice)).length).toBe(before);
   });
 
@@ -126,7 +122,7 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
     // Three readers (a client counts once per query a day, so each search comes from another).
     const [one, two, three] = [await registerReader(t), await registerReader(t), await registerReader(t)];
     const search = async (query: string, token: string) => {
-      expect((await call('POST', '/public/search', token, { query })).status).toBe(200);
+      expect((await api.post('/public/search', { query }, { as: token })).status).toBe(200);
     };
     await search('Phật giáo', one);
     await search('  phật   GIÁO ', two);
@@ -137,7 +133,7 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
     await search('chùa một cột', one);
     await search('xyzzy không có đâu', one); // finds nothing: not counted
     await search('xyzzy không có đâu', two);
-    const res = await call('GET', '/public/search/popular?limit=10');
+    const res = await api.get('/public/search/popular?limit=10');
     expect(res.status).toBe(200);
     const items = ZPopularQueriesResponseSchema.parse(await res.json()).data.items;
     expect(items.map((i) => [i.query, i.count])).toEqual([
@@ -145,6 +141,6 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
       ['tu bồ đề', 2],
     ]);
     expect(items[0]!.url).toBe('/search?query=ph%E1%BA%ADt+gi%C3%A1o&mode=strict&type=all');
-    expect((await call('GET', '/public/search/popular?limit=0')).status).toBe(400);
+    expect((await api.get('/public/search/popular?limit=0')).status).toBe(400);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '#common/contracts/talk-admin.schema.ts';
 import { scanMp3 } from '#server/media/mp3-frames.ts';
 import { MP3_FRAME_SECONDS, makeSilentMp3 } from '../factories/import-files.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -42,15 +43,8 @@ describe.each(engines)('talks administration API on %s', (engine) => {
     await t.close();
   });
 
-  const call = (token: string | null, method: string, url: string, body?: unknown) =>
-    t.app.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        ...(token ? { 'x-token': token } : {}),
-        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
+  const api = apiClient(() => t);
+
   const talkForm = (
     fields: Record<string, string>,
     file?: [string, Uint8Array | string],
@@ -63,7 +57,7 @@ describe.each(engines)('talks administration API on %s', (engine) => {
     return form;
   };
   const createCollection = async (title: string, status = 'draft') => {
-    const res = await call(admin, 'POST', '/admin/collections', { title, status });
+    const res = await api.post('/admin/collections', { title, status }, { as: admin });
     expect(res.status).toBe(201);
     return ZAdminCollectionResponseSchema.parse(await res.json()).data;
   };
@@ -99,14 +93,14 @@ describe.each(engines)('talks administration API on %s', (engine) => {
       [reader, 403],
     ] as const) {
       for (const [method, url, body] of calls) {
-        const res = await call(token, method, url, body);
+        const res = await api.request(method, url, body, { as: token });
         expect(res.status, `${method} ${url} as ${token ? 'reader' : 'anonymous'}`).toBe(status);
         expect((await errorOf(res)).errorMessage).toMatch(/[à-ỹ]/);
       }
     }
     expect(mediaFiles(t.mediaDir)).toEqual(before);
     const collections = ZAdminCollectionsResponseSchema.parse(
-      await (await call(admin, 'GET', '/admin/collections')).json(),
+      await (await api.get('/admin/collections', { as: admin })).json(),
     );
     expect(collections.data.items.map((c) => c.title)).toEqual(['Tuyển tập khoá cửa']);
   });
@@ -121,20 +115,20 @@ describe.each(engines)('talks administration API on %s', (engine) => {
       ['PUT', `/admin/collection/${collection.id}/order`, { ids: [1, 1] }],
       ['PUT', '/admin/talk/abc', { title: 'x' }],
     ] as const) {
-      const res = await call(admin, method, url, body);
+      const res = await api.request(method, url, body, { as: admin });
       expect(res.status, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
       expect((await errorOf(res)).errorMessage).toMatch(/[à-ỹ]/);
     }
-    const notMultipart = await call(admin, 'POST', '/admin/talks', { collectionId: collection.id });
+    const notMultipart = await api.post('/admin/talks', { collectionId: collection.id }, { as: admin });
     expect(notMultipart.status).toBe(400);
     expect((await errorOf(notMultipart)).errorMessage).toContain('multipart/form-data');
-    const noCollection = await call(admin, 'POST', '/admin/talks', talkForm({}, ['a.mp3', makeSilentMp3(20)]));
+    const noCollection = await api.post('/admin/talks', talkForm({}, ['a.mp3', makeSilentMp3(20)]), { as: admin });
     expect(noCollection.status).toBe(400);
     expect((await errorOf(noCollection)).fields?.collectionId).toBeTruthy();
-    const noFile = await call(admin, 'POST', '/admin/talks', talkForm({ collectionId: String(collection.id) }));
+    const noFile = await api.post('/admin/talks', talkForm({ collectionId: String(collection.id) }), { as: admin });
     expect(noFile.status).toBe(400);
     expect((await errorOf(noFile)).errorMessage).toBe('Hãy chọn tệp MP3 của bài giảng.');
-    expect((await call(admin, 'GET', '/admin/talk/999999')).status).toBe(404);
+    expect((await api.get('/admin/talk/999999', { as: admin })).status).toBe(404);
     expect(mediaFiles(t.mediaDir)).toEqual([]);
   });
 
@@ -142,11 +136,10 @@ describe.each(engines)('talks administration API on %s', (engine) => {
     const collection = await createCollection('Tuyển tập quá lớn');
     const big = makeSilentMp3(Math.ceil((1.2 * 1024 * 1024) / 417));
     // Announced size past the limit: refused before reading.
-    const announced = await call(
-      admin,
-      'POST',
+    const announced = await api.post(
       '/admin/talks',
       talkForm({ collectionId: String(collection.id) }, ['lon.mp3', big]),
+      { as: admin },
     );
     expect(announced.status).toBe(413);
     expect((await errorOf(announced)).errorMessage).toBe('Tệp tải lên quá lớn (tối đa 1 MB mỗi lần).');
@@ -171,30 +164,26 @@ describe.each(engines)('talks administration API on %s', (engine) => {
       ['cut.mp3', truncated, 'Tệp MP3 hỏng hoặc bị cắt cụt (khung âm thanh cuối không trọn vẹn).'],
       ['gia.mp3', Buffer.from('<html>không phải âm thanh</html>'), 'Tệp này không phải âm thanh MP3.'],
     ] as const) {
-      const res = await call(
-        admin,
-        'POST',
-        '/admin/talks',
-        talkForm({ collectionId: String(collection.id) }, [name, bytes]),
-      );
+      const res = await api.post('/admin/talks', talkForm({ collectionId: String(collection.id) }, [name, bytes]), {
+        as: admin,
+      });
       expect(res.status, name).toBe(400);
       expect((await errorOf(res)).errorMessage).toBe(reason);
     }
-    const badTranscript = await call(
-      admin,
-      'POST',
+    const badTranscript = await api.post(
       '/admin/talks',
       talkForm(
         { collectionId: String(collection.id) },
         ['tot.mp3', makeSilentMp3(30)],
         ['loi.srt', 'không có dòng thời gian'],
       ),
+      { as: admin },
     );
     expect(badTranscript.status).toBe(400);
     expect((await errorOf(badTranscript)).errorMessage).toBe('Tệp lời (.vtt/.srt) không có dòng nào đọc được.');
     expect(mediaFiles(t.mediaDir)).toEqual([]);
     const detail = ZAdminCollectionResponseSchema.parse(
-      await (await call(admin, 'GET', `/admin/collection/${collection.id}`)).json(),
+      await (await api.get(`/admin/collection/${collection.id}`, { as: admin })).json(),
     );
     expect(detail.data.talks).toEqual([]);
   });
@@ -202,9 +191,7 @@ describe.each(engines)('talks administration API on %s', (engine) => {
   it('uploads a talk with an SRT transcript: duration from the file, WebVTT stored, playable with Range, searchable once published, logged', async () => {
     const collection = await createCollection('Pháp thoại mùa an cư', 'published');
     const frames = 400;
-    const res = await call(
-      admin,
-      'POST',
+    const res = await api.post(
       '/admin/talks',
       talkForm(
         { collectionId: String(collection.id), title: 'Buổi một: hơi thở chánh niệm', speaker: 'Thầy Minh Tâm' },
@@ -214,6 +201,7 @@ describe.each(engines)('talks administration API on %s', (engine) => {
           '1\n00:00:01,500 --> 00:00:04,000\nThở vào, tôi biết tôi đang thở vào.\n\n2\n00:00:05,000 --> 00:00:08,000\nThở ra, tôi mỉm cười.\n',
         ],
       ),
+      { as: admin },
     );
     expect(res.status).toBe(201);
     const talk = ZAdminTalkResponseSchema.parse(await res.json()).data;
@@ -243,19 +231,19 @@ describe.each(engines)('talks administration API on %s', (engine) => {
     expect(await search('mỉm cười')).not.toContain('Buổi một');
     expect(await search('hơi thở chánh niệm')).not.toContain('Buổi một');
 
-    const published = await call(admin, 'PUT', `/admin/talk/${talk.id}`, { status: 'published' });
+    const published = await api.put(`/admin/talk/${talk.id}`, { status: 'published' }, { as: admin });
     expect(published.status).toBe(200);
     expect(await search('hơi thở chánh niệm')).toContain('Buổi một');
     expect(await search('tôi mỉm cười')).toContain('mỉm cười');
 
     // Unpublishing the collection takes its talks out of search too.
-    await call(admin, 'PUT', `/admin/collection/${collection.id}`, { status: 'draft' });
+    await api.put(`/admin/collection/${collection.id}`, { status: 'draft' }, { as: admin });
     expect(await search('hơi thở chánh niệm')).not.toContain('Buổi một');
-    await call(admin, 'PUT', `/admin/collection/${collection.id}`, { status: 'published' });
+    await api.put(`/admin/collection/${collection.id}`, { status: 'published' }, { as: admin });
     expect(await search('tôi mỉm cười')).toContain('mỉm cười');
 
     const log = ZAuditPageSchema.parse(
-      ((await (await call(admin, 'GET', '/admin/audit?itemType=talk')).json()) as { data: unknown }).data,
+      ((await (await api.get('/admin/audit?itemType=talk', { as: admin })).json()) as { data: unknown }).data,
     );
     expect(log.items.map((i) => [i.action, i.itemLabel])).toEqual(
       expect.arrayContaining([
@@ -269,14 +257,13 @@ describe.each(engines)('talks administration API on %s', (engine) => {
   it('cuts a clip of an uploaded talk (stored under phap-am/): 200, audio/mpeg, whole frames', async () => {
     const collection = await createCollection('Tuyển tập đoạn trích', 'published');
     const frames = 800;
-    const res = await call(
-      admin,
-      'POST',
+    const res = await api.post(
       '/admin/talks',
       talkForm({ collectionId: String(collection.id), title: 'Bài có đoạn trích', status: 'published' }, [
         'doan-trich.mp3',
         makeSilentMp3(frames),
       ]),
+      { as: admin },
     );
     expect(res.status).toBe(201);
     const talk = ZAdminTalkResponseSchema.parse(await res.json()).data;
@@ -306,7 +293,7 @@ describe.each(engines)('talks administration API on %s', (engine) => {
     const unknown = await clipOf('phap-am/khong-co.mp3', 0, 5);
     expect(unknown.status).toBe(400);
     expect((await errorOf(unknown)).fields?.fileName).toMatch(/Không có bài pháp âm/);
-    await call(admin, 'PUT', `/admin/talk/${talk.id}`, { status: 'draft' });
+    await api.put(`/admin/talk/${talk.id}`, { status: 'draft' }, { as: admin });
     expect((await clipOf(talk.fileName, 2, 7.5)).status).toBe(400);
   });
 
@@ -318,12 +305,12 @@ describe.each(engines)('talks administration API on %s', (engine) => {
       makeSilentMp3(30),
     ]);
     form.append('file', new File([makeSilentMp3(60) as BlobPart], 'hai.mp3'));
-    const res = await call(admin, 'POST', '/admin/talks', form);
+    const res = await api.post('/admin/talks', form, { as: admin });
     expect(res.status).toBe(201);
     const talk = ZAdminTalkResponseSchema.parse(await res.json()).data;
     expect(talk.sizeBytes).toBe(30 * 417);
     expect(mediaFiles(t.mediaDir).filter((f) => !before.includes(f))).toEqual([talk.fileName]);
-    await call(admin, 'DELETE', `/admin/talk/${talk.id}`);
+    await api.delete(`/admin/talk/${talk.id}`, { as: admin });
     expect(mediaFiles(t.mediaDir)).toEqual(before);
   });
 
@@ -331,33 +318,34 @@ describe.each(engines)('talks administration API on %s', (engine) => {
     const first = await createCollection('Tuyển tập thứ nhất', 'published');
     const second = await createCollection('Tuyển tập thứ hai', 'published');
     const upload = async (title: string) => {
-      const res = await call(
-        admin,
-        'POST',
+      const res = await api.post(
         '/admin/talks',
         talkForm({ collectionId: String(first.id), title, status: 'published' }, ['x.mp3', makeSilentMp3(50)]),
+        { as: admin },
       );
       expect(res.status).toBe(201);
       return ZAdminTalkResponseSchema.parse(await res.json()).data;
     };
     const a = await upload('Bài giảng về lòng từ');
     const b = await upload('Bài giảng về tâm bi');
-    const ordered = await call(admin, 'PUT', `/admin/collection/${first.id}/order`, { ids: [b.id, a.id] });
+    const ordered = await api.put(`/admin/collection/${first.id}/order`, { ids: [b.id, a.id] }, { as: admin });
     expect(ZAdminCollectionResponseSchema.parse(await ordered.json()).data.talks.map((x) => x.id)).toEqual([
       b.id,
       a.id,
     ]);
 
-    const all = ZAdminCollectionsResponseSchema.parse(await (await call(admin, 'GET', '/admin/collections')).json());
+    const all = ZAdminCollectionsResponseSchema.parse(
+      await (await api.get('/admin/collections', { as: admin })).json(),
+    );
     const reversed = all.data.items.map((c) => c.id).reverse();
-    const reorder = await call(admin, 'PUT', '/admin/collections/order', { ids: reversed });
+    const reorder = await api.put('/admin/collections/order', { ids: reversed }, { as: admin });
     expect(ZAdminCollectionsResponseSchema.parse(await reorder.json()).data.items.map((c) => c.id)).toEqual(reversed);
 
-    const moved = await call(admin, 'PUT', `/admin/talk/${a.id}`, {
-      title: 'Lòng từ trong đời sống',
-      speaker: 'Sư cô Diệu Hạnh',
-      collectionId: second.id,
-    });
+    const moved = await api.put(
+      `/admin/talk/${a.id}`,
+      { title: 'Lòng từ trong đời sống', speaker: 'Sư cô Diệu Hạnh', collectionId: second.id },
+      { as: admin },
+    );
     expect(ZAdminTalkResponseSchema.parse(await moved.json()).data).toMatchObject({
       title: 'Lòng từ trong đời sống',
       speaker: 'Sư cô Diệu Hạnh',
@@ -368,23 +356,23 @@ describe.each(engines)('talks administration API on %s', (engine) => {
     const form = new FormData();
     form.append('transcript', new File(['WEBVTT\n\n00:00.000 --> 00:01.000\nBuông xả mọi lo âu.\n'], 'moi.vtt'));
     const replaced = ZAdminTalkResponseSchema.parse(
-      await (await call(admin, 'PUT', `/admin/talk/${a.id}/transcript`, form)).json(),
+      await (await api.put(`/admin/talk/${a.id}/transcript`, form, { as: admin })).json(),
     ).data;
     expect(replaced.transcriptUrl).toMatch(/\.vtt$/);
     expect(await search('buông xả mọi lo âu')).toContain('Buông xả');
 
     const files = mediaFiles(t.mediaDir);
     expect(files).toContain(replaced.fileName);
-    const deleted = await call(admin, 'DELETE', `/admin/talk/${a.id}`);
+    const deleted = await api.delete(`/admin/talk/${a.id}`, { as: admin });
     expect(deleted.status).toBe(200);
     expect(mediaFiles(t.mediaDir)).not.toContain(replaced.fileName);
     expect(mediaFiles(t.mediaDir)).not.toContain(replaced.transcriptUrl!.slice('/media/'.length));
     expect((await t.app.request(replaced.url)).status).toBe(404);
     expect(await search('buông xả mọi lo âu')).not.toContain('Buông xả');
     expect(await search('lòng từ trong đời sống')).not.toContain('Lòng từ trong đời sống');
-    expect((await call(admin, 'GET', `/admin/talk/${a.id}`)).status).toBe(404);
+    expect((await api.get(`/admin/talk/${a.id}`, { as: admin })).status).toBe(404);
     const log = ZAuditPageSchema.parse(
-      ((await (await call(admin, 'GET', '/admin/audit')).json()) as { data: unknown }).data,
+      ((await (await api.get('/admin/audit', { as: admin })).json()) as { data: unknown }).data,
     );
     expect(log.items[0]).toMatchObject({ action: 'delete', itemType: 'talk', itemLabel: 'Lòng từ trong đời sống' });
   });

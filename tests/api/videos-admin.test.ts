@@ -11,6 +11,7 @@ import {
 } from '#common/contracts/video-admin.schema.ts';
 import { ZVideoResponseSchema } from '#common/contracts/video.schema.ts';
 import { makeCoverPng } from '../factories/import-files.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, DEMO_DIR, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -83,15 +84,8 @@ describe.each(engines)('videos administration API on %s', (engine) => {
     await t.close();
   });
 
-  const call = (token: string | null, method: string, url: string, body?: unknown) =>
-    t.app.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        ...(token ? { 'x-token': token } : {}),
-        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
+  const api = apiClient(() => t);
+
   const form = (fields: Record<string, string>, files: Record<string, [string, Uint8Array | string]> = {}) => {
     const data = new FormData();
     for (const [key, value] of Object.entries(fields)) data.append(key, value);
@@ -123,12 +117,12 @@ describe.each(engines)('videos administration API on %s', (engine) => {
         ['PUT', '/admin/video/1/poster', form({}, { poster: ['p.png', 'x'] })],
         ['DELETE', '/admin/video/1'],
       ] as const) {
-        const res = await call(token, method, url, body);
+        const res = await api.request(method, url, body, { as: token });
         expect(res.status, `${method} ${url}`).toBe(status);
         expect((await errorOf(res)).errorMessage).toMatch(/[à-ỹ]/);
       }
     }
-    const list = ZAdminVideosResponseSchema.parse(await (await call(admin, 'GET', '/admin/videos')).json());
+    const list = ZAdminVideosResponseSchema.parse(await (await api.get('/admin/videos', { as: admin })).json());
     expect(list.data.total).toBe(0);
   });
 
@@ -142,14 +136,13 @@ describe.each(engines)('videos administration API on %s', (engine) => {
     const poster = await makeCoverPng();
     const added = [];
     for (const [i, url] of forms.entries()) {
-      const res = await call(
-        admin,
-        'POST',
+      const res = await api.post(
         '/admin/videos',
         form(
           { kind: 'youtube', url, title: `Pháp thoại trên YouTube số ${i + 1}`, description: 'Giảng về thiền quán.' },
           i === 0 ? { poster: ['bia.png', poster] } : {},
         ),
+        { as: admin },
       );
       expect(res.status, url).toBe(201);
       added.push(ZAdminVideoResponseSchema.parse(await res.json()).data);
@@ -163,7 +156,7 @@ describe.each(engines)('videos administration API on %s', (engine) => {
     expect(added[1]!.thumbnailUrl).toBeNull();
 
     for (const url of ['https://vimeo.com/123456', 'https://www.youtube.com/watch?v=ngan', 'không phải địa chỉ']) {
-      const res = await call(admin, 'POST', '/admin/videos', form({ kind: 'youtube', url, title: 'Sai' }));
+      const res = await api.post('/admin/videos', form({ kind: 'youtube', url, title: 'Sai' }), { as: admin });
       expect(res.status, url).toBe(400);
       expect((await errorOf(res)).fields?.url).toBe(YOUTUBE_URL_MESSAGE);
     }
@@ -171,7 +164,7 @@ describe.each(engines)('videos administration API on %s', (engine) => {
       { kind: 'youtube', url: 'https://youtu.be/AAAAAAAAAA9' },
       { kind: 'vimeo', title: 'A' },
     ] as Record<string, string>[]) {
-      const res = await call(admin, 'POST', '/admin/videos', form(fields));
+      const res = await api.post('/admin/videos', form(fields), { as: admin });
       expect(res.status).toBe(400);
       expect((await errorOf(res)).errorMessage).toMatch(/[à-ỹ]/);
     }
@@ -179,25 +172,25 @@ describe.each(engines)('videos administration API on %s', (engine) => {
     // Drafts: not for readers, not in search.
     expect((await publicVideo(added[0]!.slug)).status).toBe(404);
     expect(await search('pháp thoại trên youtube')).not.toContain('YouTube số 1');
-    const published = await call(admin, 'PUT', `/admin/video/${added[0]!.id}`, { status: 'published' });
+    const published = await api.put(`/admin/video/${added[0]!.id}`, { status: 'published' }, { as: admin });
     expect(ZAdminVideoResponseSchema.parse(await published.json()).data.status).toBe('published');
     const seen = ZVideoResponseSchema.parse(await (await publicVideo(added[0]!.slug)).json()).data;
     expect(seen).toMatchObject({ youtubeId: 'AAAAAAAAAA1', thumbnailUrl: added[0]!.thumbnailUrl });
     expect(await search('pháp thoại trên youtube')).toContain('YouTube số 1');
 
     // A new address for the same item; an address for a file is refused.
-    const moved = await call(admin, 'PUT', `/admin/video/${added[0]!.id}`, { url: 'youtu.be/BBBBBBBBBB1' });
+    const moved = await api.put(`/admin/video/${added[0]!.id}`, { url: 'youtu.be/BBBBBBBBBB1' }, { as: admin });
     expect(ZAdminVideoResponseSchema.parse(await moved.json()).data.youtubeId).toBe('BBBBBBBBBB1');
-    const wrong = await call(admin, 'PUT', `/admin/video/${added[0]!.id}`, { url: 'https://example.com/x' });
+    const wrong = await api.put(`/admin/video/${added[0]!.id}`, { url: 'https://example.com/x' }, { as: admin });
     expect(wrong.status).toBe(400);
 
-    const unpublished = await call(admin, 'PUT', `/admin/video/${added[0]!.id}`, { status: 'draft' });
+    const unpublished = await api.put(`/admin/video/${added[0]!.id}`, { status: 'draft' }, { as: admin });
     expect(unpublished.status).toBe(200);
     expect((await publicVideo(added[0]!.slug)).status).toBe(404);
     expect(await search('pháp thoại trên youtube')).not.toContain('YouTube số 1');
 
     const log = ZAuditPageSchema.parse(
-      ((await (await call(admin, 'GET', '/admin/audit?itemType=video')).json()) as { data: unknown }).data,
+      ((await (await api.get('/admin/audit?itemType=video', { as: admin })).json()) as { data: unknown }).data,
     );
     expect(log.items.map((i) => i.action)).toEqual(
       expect.arrayContaining(['create', 'publish', 'update', 'unpublish']),
@@ -209,9 +202,7 @@ describe.each(engines)('videos administration API on %s', (engine) => {
 
   it('uploads an MP4 with a transcript (duration read, playable with Range), refuses non-MP4 and too large, deletes with its files', async () => {
     const before = mediaFiles(t.mediaDir);
-    const res = await call(
-      admin,
-      'POST',
+    const res = await api.post(
       '/admin/videos',
       form(
         { kind: 'file', title: 'Thiền tông là gì — bản tải lên', status: 'published' },
@@ -220,6 +211,7 @@ describe.each(engines)('videos administration API on %s', (engine) => {
           transcript: ['thien.srt', '1\n00:00:00,000 --> 00:00:03,000\nThiền là sống tỉnh thức.\n'],
         },
       ),
+      { as: admin },
     );
     expect(res.status).toBe(201);
     const video = ZAdminVideoResponseSchema.parse(await res.json()).data;
@@ -236,31 +228,27 @@ describe.each(engines)('videos administration API on %s', (engine) => {
     expect(vtt).toContain('00:00:00.000 --> 00:00:03.000');
     expect((await publicVideo(video.slug)).status).toBe(200);
 
-    const notMp4 = await call(
-      admin,
-      'POST',
+    const notMp4 = await api.post(
       '/admin/videos',
       form({ kind: 'file', title: 'Giả' }, { file: ['gia.mp4', makeFake()] }),
+      { as: admin },
     );
     expect(notMp4.status).toBe(400);
     expect((await errorOf(notMp4)).errorMessage).toContain('không phải video MP4');
     const big = Buffer.concat([mp4Bytes, Buffer.alloc(1024 * 1024)]);
-    const tooLarge = await call(
-      admin,
-      'POST',
-      '/admin/videos',
-      form({ kind: 'file', title: 'Lớn' }, { file: ['lon.mp4', big] }),
-    );
+    const tooLarge = await api.post('/admin/videos', form({ kind: 'file', title: 'Lớn' }, { file: ['lon.mp4', big] }), {
+      as: admin,
+    });
     expect(tooLarge.status).toBe(413);
     expect((await errorOf(tooLarge)).errorMessage).toBe('Tệp tải lên quá lớn (tối đa 1 MB mỗi lần).');
 
     const stored = mediaFiles(t.mediaDir).filter((f) => !before.includes(f));
     expect(stored.sort()).toEqual([video.fileName, video.transcriptUrl!.slice('/media/'.length)].sort());
-    const deleted = await call(admin, 'DELETE', `/admin/video/${video.id}`);
+    const deleted = await api.delete(`/admin/video/${video.id}`, { as: admin });
     expect(deleted.status).toBe(200);
     expect(mediaFiles(t.mediaDir)).toEqual(before);
     expect((await publicVideo(video.slug)).status).toBe(404);
-    expect((await call(admin, 'GET', `/admin/video/${video.id}`)).status).toBe(404);
+    expect((await api.get(`/admin/video/${video.id}`, { as: admin })).status).toBe(404);
   });
 });
 

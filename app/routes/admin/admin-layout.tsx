@@ -4,12 +4,13 @@ import { ErrorPage } from '#app/components/layout/error-page.tsx';
 import { MenuLinkItem } from '#app/components/layout/menu-link.tsx';
 import { ADMIN_MENU } from '#app/components/admin/admin-menu.ts';
 import { requireStaffPage } from '#app/lib/admin.server.ts';
+import { mayAdminister } from '#server/policies/roles.policy.ts';
 import type { Route } from './+types/admin-layout';
 import '#app/styles/admin.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
-  return { isAdmin: user.role === 'admin' };
+  return { isAdmin: mayAdminister(user) };
 }
 
 /** The administration area's own layout: the site's frame, a left menu, the page. */

@@ -3,12 +3,13 @@ import { SITE_NAME } from '#common/constants.ts';
 import { AuditList } from '#app/components/admin/audit-list.tsx';
 import { requireAdminPage, requireStaffPage } from '#app/lib/admin.server.ts';
 import { formatNumber } from '#app/lib/format.ts';
+import { mayAdminister } from '#server/policies/roles.policy.ts';
 import type { Route } from './+types/dashboard';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Moderators' part of the administration is the moderation queue.
   const staff = await requireStaffPage(request, context);
-  if (staff.role === 'moderator') throw redirect('/quan-tri/kiem-duyet');
+  if (!mayAdminister(staff)) throw redirect('/quan-tri/kiem-duyet');
   const user = await requireAdminPage(request, context);
   const [home, queue, audit] = await Promise.all([
     context.services.home.getHomePageData(),

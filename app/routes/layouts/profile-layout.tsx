@@ -4,13 +4,14 @@ import { ErrorPage } from '#app/components/layout/error-page.tsx';
 import { PROFILE_MENU } from '#app/components/layout/menu.ts';
 import { MenuLinkItem } from '#app/components/layout/menu-link.tsx';
 import { useCurrentUser } from '#app/lib/layout-data.ts';
+import { mayModerate } from '#server/policies/roles.policy.ts';
 import type { Route } from './+types/profile-layout';
 
 /** The profile layout: a left menu beside the page; personal collections appear only when logged in. */
 function ProfileMenu() {
   const user = useCurrentUser();
   const loggedIn = user !== null;
-  const moderator = user?.role === 'moderator' || user?.role === 'admin';
+  const moderator = mayModerate(user);
   return (
     <nav className="profile-menu" aria-label="Trang cá nhân">
       <p className="profile-menu-title">Trang cá nhân</p>

@@ -13,6 +13,7 @@ import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { positiveIdOf } from '#app/lib/params.ts';
 import { requireCurrentUser } from '#app/lib/session.server.ts';
+import { mayModerate } from '#server/policies/roles.policy.ts';
 import type { Route } from './+types/moderation';
 import '#app/styles/lists.css';
 
@@ -30,7 +31,7 @@ const ACTION_LABELS: Record<ModerationEvent['action'], string> = {
 /** Moderators and admins only: readers who open it are told so (403). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireCurrentUser(request, context);
-  if (user.role !== 'moderator' && user.role !== 'admin') {
+  if (!mayModerate(user)) {
     throw data('Trang này dành cho người kiểm duyệt', { status: 403 });
   }
   const page = positiveIdOf(new URL(request.url).searchParams.get('page')) ?? 1;

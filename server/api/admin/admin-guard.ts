@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import { AppError } from '#server/errors.ts';
-import { ADMINS_ONLY } from '#server/services/roles.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, tokenOf } from '../context.ts';
 
@@ -8,7 +7,7 @@ import { type ApiEnv, tokenOf } from '../context.ts';
 export function requireAdminUser(services: Services) {
   return async (c: Context<ApiEnv>, next: () => Promise<void>) => {
     const user = await services.auth.requireUser(tokenOf(c));
-    if (user.role !== 'admin') throw new AppError('FORBIDDEN', ADMINS_ONLY);
+    requireAdmin(user);
     c.set('user', user);
     await next();
   };

@@ -7,7 +7,7 @@ import {
   ZPublicNoteGroupSchema,
 } from '#common/contracts/note-group.schema.ts';
 import type { Services } from '#server/services/index.ts';
-import { requireStaff } from '#server/services/roles.ts';
+import { requireModerator } from '#server/policies/require.policy.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
 import { errorResponse, idParam, json, tokenSecurity } from '../openapi.ts';
@@ -60,7 +60,7 @@ export function createModerationRoutes(services: Services) {
   app.use('/moderation/*', requireUser(services));
   // The role before the input: a reader is told 403 whatever they send.
   app.use('/moderation/*', async (c, next) => {
-    requireStaff(c.get('user'));
+    requireModerator(c.get('user'));
     await next();
   });
   return app

@@ -41,6 +41,9 @@ const SEEDS: Record<State, string[]> = {
     '/thu-vien',
     '/sach',
     '/phap-am',
+    // Shown by the service worker when offline, and the downloads it links to (decision 0025).
+    '/ngoai-tuyen',
+    '/tai-ve',
     // Reached only from a mail (account recovery): a link that is not valid shows its page too.
     '/dat-lai-mat-khau?token=khong-hop-le',
   ],
@@ -53,6 +56,8 @@ const SEEDS: Record<State, string[]> = {
     '/profile/playlist/edit',
     '/profile/note-group',
     '/profile/moderation',
+    '/ngoai-tuyen',
+    '/tai-ve',
     // Account recovery: a logged-in reader is sent elsewhere; the anonymous walk covers the pages.
     '/quen-mat-khau',
     '/dat-lai-mat-khau?token=khong-hop-le',

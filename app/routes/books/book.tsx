@@ -1,5 +1,5 @@
 import { chapterPath } from '#common/paths.ts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { data, Link, useLocation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import type { ChapterHeading } from '#common/contracts/book.schema.ts';
@@ -19,6 +19,10 @@ import '#app/styles/search.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 import { headTags } from '#app/lib/page-head.ts';
 import { bookHead } from '#app/lib/structured-data.server.ts';
+
+// The download button and its code arrive after the page, only in a browser that can keep pages
+// (decision 0025): none of it is first-load JavaScript.
+const OfflineDownload = lazy(() => import('#app/components/offline/offline-download.tsx'));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const book = await context.services.library.findBook(params.id);
@@ -72,6 +76,7 @@ export const headers = cacheablePageHeaders;
 
 export default function BookPage({ loaderData: book }: Route.ComponentProps) {
   const lastPlace = useLastPlace(book.code, book.lastPlace, book.loggedIn);
+  const offline = useCanDownload();
   const location = useLocation();
   const loginPath = `/login?${new URLSearchParams({ redirectTo: location.pathname }).toString()}`;
   const credits = [
@@ -153,6 +158,11 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
             <SaveBookButton bookCode={book.code} saved={book.saved} loggedIn={book.loggedIn} loginPath={loginPath} />
             <span className="book-chapter-count">{formatNumber(book.chapterCount)} chương</span>
           </div>
+          {offline && book.chapterCount > 0 ? (
+            <Suspense fallback={null}>
+              <OfflineDownload key={book.code} bookCode={book.code} />
+            </Suspense>
+          ) : null}
         </div>
       </header>
 
@@ -202,4 +212,13 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
       </aside>
     </article>
   );
+}
+
+/** After hydration, in a browser with a service worker and the Cache API: the server renders nothing. */
+function useCanDownload(): boolean {
+  const [can, setCan] = useState(false);
+  useEffect(() => {
+    setCan('caches' in window && 'serviceWorker' in navigator);
+  }, []);
+  return can;
 }

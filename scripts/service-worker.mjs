@@ -1,7 +1,7 @@
 // Builds build/client/sw.js (decision 0025): the service worker of app/service-worker/, bundled with
 // esbuild, its precache list made by Serwist's getManifest. The list is this build's app shell — what
 // the entry, the root, the default layout and the reading, offline and downloads pages load (read from
-// React Router's manifest), the fonts, the icons and the web manifest — and the offline and downloads
+// React Router's manifest) and what those import lazily, the fonts, the icons and the web manifest — and the offline and downloads
 // pages themselves, revised by the build, so a new deploy precaches them again with the new assets.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -36,6 +36,21 @@ export async function buildServiceWorker(root) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`Route ${id} is missing from React Router's manifest`);
     for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) shell.add(file);
+  }
+  // With what the shell's scripts import lazily (a popup, the download button), and so on: Vite names
+  // those chunks in the importing file ("./name-hash.js", "assets/name-hash.css").
+  const pending = [...shell];
+  while (pending.length > 0) {
+    const url = pending.pop();
+    if (!url.endsWith('.js')) continue;
+    const text = fs.readFileSync(path.join(clientDir, url), 'utf8');
+    for (const [, name] of text.matchAll(/["'](?:\.\/|assets\/|\/assets\/)([\w.-]+\.(?:js|css))["']/g)) {
+      const found = `/assets/${name}`;
+      if (!shell.has(found) && fs.existsSync(path.join(clientDir, found))) {
+        shell.add(found);
+        pending.push(found);
+      }
+    }
   }
   const buildId = crypto.createHash('sha256').update(text).digest('hex').slice(0, 16);
   const { manifestEntries, warnings, count, size } = await getManifest({

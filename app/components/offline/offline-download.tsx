@@ -24,8 +24,8 @@ type State =
  * "Tải để đọc ngoại tuyến" on a book page (decision 0025): the size first, progress while the pages
  * download, then the check (every chapter present with its text's hash). Loaded after the page.
  */
-export default function OfflineDownload({ bookCode }: { bookCode: string }) {
-  const [state, setState] = useState<State>({ step: 'idle' });
+export default function OfflineDownload({ bookCode, askNow }: { bookCode: string; askNow: boolean }) {
+  const [state, setState] = useState<State>({ step: askNow ? 'asking' : 'idle' });
 
   useEffect(() => {
     let live = true;
@@ -47,6 +47,12 @@ export default function OfflineDownload({ bookCode }: { bookCode: string }) {
       setState({ step: 'failed' });
     }
   };
+
+  useEffect(() => {
+    // Pressed before this module arrived: go on to the size.
+    if (askNow) void ask();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when mounted
+  }, []);
 
   const download = async (book: OfflineBook) => {
     setState({ step: 'downloading', done: 0, total: book.chapterCount + 1 });

@@ -5,6 +5,7 @@ import {
   ZOfflineBookResponseSchema,
   type OfflineBook,
 } from '#common/contracts/library.schema.ts';
+import { DOWNLOADS_CACHE } from '#app/lib/offline-cache.ts';
 import { launchBrowser, screenshot, waitForHydration } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
@@ -58,6 +59,23 @@ describe('offline reading', () => {
       new RegExp(`^Đã tải để đọc ngoại tuyến: đủ ${book.chapterCount}/${book.chapterCount} chương, [\\d,]+ (KB|MB)\\.`),
     );
     await screenshot(page, 'offline-book-downloaded-390', { fullPage: false });
+    // Every script, style sheet and font a stored page names is stored beside it: a deploy that
+    // replaces this build's assets leaves the downloaded book whole.
+    const unstored = await page.evaluate(async (cacheName) => {
+      const cache = await caches.open(cacheName);
+      const missing: string[] = [];
+      let pages = 0;
+      for (const request of await cache.keys()) {
+        const stored = await cache.match(request);
+        if (!stored?.headers.get('Content-Type')?.includes('text/html')) continue;
+        pages += 1;
+        for (const [, url] of (await stored.text()).matchAll(/["'(\s,](\/assets\/[^"'()\s,?#]+)/g)) {
+          if (!(await cache.match(url!))) missing.push(url!);
+        }
+      }
+      return { pages, missing };
+    }, DOWNLOADS_CACHE);
+    expect(unstored).toEqual({ pages: book.chapterCount + 1, missing: [] });
 
     await context.setOffline(true);
     await page.reload();

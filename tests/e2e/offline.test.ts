@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -6,9 +8,22 @@ import {
   type OfflineBook,
 } from '#common/contracts/library.schema.ts';
 import { DOWNLOADS_CACHE } from '#app/lib/offline-cache.ts';
-import { launchBrowser, screenshot, waitForHydration } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
+const SERVICE_WORKER_FILE = path.resolve(import.meta.dirname, '..', '..', 'build', 'client', 'sw.js');
+
+/** The addresses in Serwist's precache, with their revisions. */
+function precached(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.includes('precache')) continue;
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+}
 
 /** The page is controlled by the site's service worker (registered after load, claimed at activation). */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -151,6 +166,63 @@ describe('offline reading', () => {
     await page.goto(`${baseURL}${book.chapters[0]!.path}`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Bạn đang ngoại tuyến');
     await context.close();
+  });
+
+  it("takes a new deploy's precache at once, drops the old one, and the open page goes on working", async () => {
+    const thisBuild = fs.readFileSync(SERVICE_WORKER_FILE, 'utf8');
+    const buildId = /\{revision:"([0-9a-f]{16})",url:"\/ngoai-tuyen\?ban-luu"\}/.exec(thisBuild)?.[1];
+    expect(buildId).toBeDefined();
+    const { context, page } = await openContext(390);
+    const errors = watchPageErrors(page);
+    try {
+      await page.goto(`${baseURL}${book.path}`);
+      await waitForHydration(page);
+      await waitForServiceWorker(page);
+      const before = await precached(page);
+      expect(before).toContain(`${baseURL}/ngoai-tuyen?ban-luu=&__WB_REVISION__=${buildId}`);
+
+      // The next deploy: the server now sends a worker whose pages carry another build's revision
+      // (what scripts/service-worker.mjs writes after any change to the sources). Only this file's
+      // contexts run service workers, and the build's own worker is written back below. Asset names
+      // stay those of this build: a second real build is beyond a test's time.
+      fs.writeFileSync(SERVICE_WORKER_FILE, thisBuild.replaceAll(buildId!, 'nachfolgebuild01'));
+      const taken = page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+            void navigator.serviceWorker.getRegistration().then((r) => r?.update());
+          }),
+      );
+      await taken;
+      await expect
+        .poll(() => precached(page))
+        .toContain(`${baseURL}/ngoai-tuyen?ban-luu=&__WB_REVISION__=nachfolgebuild01`);
+      // The old build's entries go when the new worker has activated.
+      await expect.poll(async () => (await precached(page)).filter((url) => url.includes(buildId!))).toEqual([]);
+      const after = await precached(page);
+      // Assets keep their hashed names: still precached, the same list.
+      expect(after.filter((url) => url.includes('/assets/')).sort()).toEqual(
+        before.filter((url) => url.includes('/assets/')).sort(),
+      );
+
+      // The page open during the deploy goes on: a chapter opens from its contents, and offline the
+      // new offline page answers.
+      await page.locator('.book-toc-item').first().click();
+      await page.waitForURL(`${baseURL}${book.chapters[0]!.path}`);
+      expect(await page.locator('article.reader').getAttribute('data-content-sha256')).toBe(
+        book.chapters[0]!.contentSha256,
+      );
+      await context.setOffline(true);
+      await page.goto(`${baseURL}/thu-vien`);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Bạn đang ngoại tuyến');
+      expect(
+        errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
+        'page errors',
+      ).toEqual([]);
+    } finally {
+      fs.writeFileSync(SERVICE_WORKER_FILE, thisBuild);
+      await context.close();
+    }
   });
 
   it('offers the download on a book page at 320 and 1366 px', async () => {

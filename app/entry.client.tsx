@@ -20,6 +20,28 @@ async function pageDataDecoded(): Promise<void> {
 
 hydrateDocumentWithPreact();
 
+// The service worker (docs/decisions/0025-offline-reading.md), registered once the page has loaded, in
+// the production build only. Offline, a link opens the whole page, which the service worker answers
+// from the downloaded books (or with the offline page): React Router would ask the network for the
+// next page's data and route module instead.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // React Router imports this module dynamically: the page may have loaded already.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (navigator.onLine || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.origin !== location.origin) return;
+      event.preventDefault();
+      location.assign(link.href);
+    },
+    true,
+  );
+}
+
 void pageDataDecoded().then(() => {
   startTransition(() => {
     hydrateRoot(

@@ -4,7 +4,16 @@ import notoSerifVietnamese from '@fontsource-variable/noto-serif/files/noto-seri
 import './styles/fonts.css';
 import './styles/app.css';
 import { useEffect } from 'react';
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useMatches,
+} from 'react-router';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '#common/constants.ts';
 import type { Route } from './+types/root';
 import { describeError, ErrorPage } from './components/layout/error-page.tsx';
@@ -41,6 +50,7 @@ export const links: Route.LinksFunction = () => [
   preloadFont(notoSerifLatin),
   preloadFont(notoSerifVietnamese),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
 
@@ -55,6 +65,8 @@ export function meta({ error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A page whose route says `handle = { scripts: false }` (the offline page, decision 0025) is HTML alone.
+  const scripts = !useMatches().some((m) => (m.handle as { scripts?: boolean } | undefined)?.scripts === false);
   return (
     <html lang="vi">
       <head>
@@ -67,8 +79,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

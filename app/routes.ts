@@ -42,6 +42,9 @@ export default [
     route('quen-mat-khau', 'routes/auth/forgot-password.tsx'),
     route('dat-lai-mat-khau', 'routes/auth/reset-password.tsx'),
     route('logout', 'routes/auth/logout.tsx'),
+    // Offline reading (decision 0025): the page for what was not downloaded, and the downloads.
+    route('ngoai-tuyen', 'routes/offline/offline-page.tsx'),
+    route('tai-ve', 'routes/offline/downloads.tsx'),
     route(':chapterCode/:parentDocSlug?', 'routes/books/chapter.tsx'),
     route('*', 'routes/not-found.tsx', { id: 'not-found-catch-all' }),
   ]),

@@ -1,12 +1,13 @@
 // Production build: React Router (client assets + server-rendering bundle), then the server entry
 // bundled with esbuild (Node 20 cannot run .ts), then brotli and gzip copies of the client's text
-// assets (scripts/precompress.mjs). Writes build/.source-hash for `npm start`.
+// assets (scripts/precompress.mjs), and the service worker (scripts/service-worker.mjs). Writes build/.source-hash for `npm start`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { precompressDir } from './precompress.mjs';
+import { buildServiceWorker } from './service-worker.mjs';
 import { sourceHash } from './source-hash.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,11 +33,13 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+const worker = await buildServiceWorker(root);
 const packed = await precompressDir(path.join(root, 'build', 'client', 'assets'));
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
 fs.writeFileSync(path.join(root, 'build', '.source-hash'), sourceHash(root));
 // One line for the whole build.
 console.log(
   `Built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${packed.files} client assets, ` +
-    `${kib(packed.bytes)} (brotli ${kib(packed.br)}, gzip ${kib(packed.gz)})`,
+    `${kib(packed.bytes)} (brotli ${kib(packed.br)}, gzip ${kib(packed.gz)}); ` +
+    `service worker precaching ${worker.entries} files, ${kib(worker.bytes)}`,
 );

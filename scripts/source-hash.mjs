@@ -15,6 +15,7 @@ const INPUTS = [
   'tsconfig.json',
   'scripts/build.mjs',
   'scripts/precompress.mjs',
+  'scripts/service-worker.mjs',
 ];
 
 function* walk(entry) {

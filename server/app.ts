@@ -277,7 +277,8 @@ export function createApp(options: AppOptions) {
       serveStatic({
         root,
         onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=3600');
+          // The service worker is checked on every visit, so a deploy reaches readers at once (decision 0025).
+          c.header('Cache-Control', c.req.path === '/sw.js' ? 'no-cache' : 'public, max-age=3600');
         },
       }),
     );

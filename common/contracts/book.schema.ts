@@ -33,6 +33,8 @@ export const ZChapterViewSchema = z.object({
     bodyHtml: z.string(),
     /** The Classical Chinese, one `<p lang="zh-Hant">` per paragraph of bodyHtml; null when there is none. */
     parallelHtml: z.string().nullable(),
+    /** SHA-256 (hex) of the stored text (bodyHtml, a NUL, parallelHtml): checks a downloaded copy. */
+    contentSha256: z.string(),
   }),
   toc: z.array(ZChapterHeadingSchema),
   previous: ZChapterHeadingSchema.nullable(),

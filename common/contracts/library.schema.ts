@@ -54,6 +54,32 @@ export type DocumentChapter = z.infer<typeof ZDocumentChapterSchema>;
 export const ZBookDocumentSchema = ZBookDetailSchema.extend({ chapters: z.array(ZDocumentChapterSchema) });
 export type BookDocument = z.infer<typeof ZBookDocumentSchema>;
 
+/** One chapter of a book to download for offline reading: its page and what it should hold. */
+export const ZOfflineChapterSchema = z.object({
+  code: z.string(),
+  position: z.number().int(),
+  title: z.string().nullable(),
+  /** The chapter page's address. */
+  path: z.string(),
+  /** Bytes of its stored text (UTF-8): the page around it adds the frame. */
+  textBytes: z.number().int(),
+  /** SHA-256 (hex) of the stored text, as the chapter page states it (`data-content-sha256`). */
+  contentSha256: z.string(),
+});
+/** What "Tải để đọc ngoại tuyến" downloads: the book page and every chapter page (decision 0025). */
+export const ZOfflineBookSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  /** The book page's address. */
+  path: z.string(),
+  chapterCount: z.number().int(),
+  /** The sum of the chapters' textBytes. */
+  textBytes: z.number().int(),
+  chapters: z.array(ZOfflineChapterSchema),
+});
+export type OfflineBook = z.infer<typeof ZOfflineBookSchema>;
+export const ZOfflineBookResponseSchema = z.object({ data: ZOfflineBookSchema });
+
 export const ZBookDetailResponseSchema = z.object({ data: ZBookDetailSchema });
 export const ZBookDocumentResponseSchema = z.object({ data: ZBookDocumentSchema });
 export const ZBookCatalogueResponseSchema = z.object({ data: z.array(ZBookDetailSchema) });

@@ -1,8 +1,23 @@
+import crypto from 'node:crypto';
 import type { ChapterHeading, ChapterView } from '#common/contracts/book.schema.ts';
 import type { ChapterHeadingRow, PublishedChapterRow } from '#server/repositories/book.repository.ts';
 
 export function presentChapterHeading(row: ChapterHeadingRow): ChapterHeading {
   return { code: row.code, position: row.position, title: row.title };
+}
+
+/**
+ * The SHA-256 (hex) of a chapter's text as stored: its HTML and its parallel text. The chapter page
+ * carries it and the offline manifest lists it, so a downloaded page can be checked against the
+ * chapter it should hold (decision 0025).
+ */
+export function chapterContentSha256(row: { body_html: string; parallel_html: string | null }): string {
+  return crypto
+    .createHash('sha256')
+    .update(row.body_html)
+    .update('\u0000')
+    .update(row.parallel_html ?? '')
+    .digest('hex');
 }
 
 /** The chapter page: the row's fields the reader needs, and nothing else (no ids, no status). */
@@ -36,6 +51,7 @@ export function presentChapterView(
       section: row.section,
       bodyHtml: row.body_html,
       parallelHtml: row.parallel_html,
+      contentSha256: chapterContentSha256(row),
     },
     toc,
     previous: neighbours.previous,

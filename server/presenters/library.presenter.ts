@@ -1,5 +1,7 @@
 import type { ChapterHeading } from '#common/contracts/book.schema.ts';
-import type { BookDetail, DocumentChapter } from '#common/contracts/library.schema.ts';
+import type { BookDetail, DocumentChapter, OfflineBook } from '#common/contracts/library.schema.ts';
+import { bookPath, chapterPath } from '#common/paths.ts';
+import { chapterContentSha256 } from './book.presenter.ts';
 import type { BookListRow, ChapterRow } from '#server/repositories/book.repository.ts';
 
 /** A book's own page: credits, licence and table of contents; no ids, no status. */
@@ -38,5 +40,25 @@ export function presentDocumentChapter(row: ChapterRow): DocumentChapter {
     section: row.section,
     bodyHtml: row.body_html,
     parallelHtml: row.parallel_html,
+  };
+}
+
+/** What downloading a book for offline reading fetches: its page and each chapter's, with size and hash. */
+export function presentOfflineBook(row: BookListRow, chapterRows: ChapterRow[]): OfflineBook {
+  const chapters = chapterRows.map((c) => ({
+    code: c.code,
+    position: c.position,
+    title: c.title,
+    path: chapterPath(c.code, row.code),
+    textBytes: Buffer.byteLength(c.body_html) + Buffer.byteLength(c.parallel_html ?? ''),
+    contentSha256: chapterContentSha256(c),
+  }));
+  return {
+    code: row.code,
+    title: row.title,
+    path: bookPath(row.code),
+    chapterCount: chapters.length,
+    textBytes: chapters.reduce((sum, c) => sum + c.textBytes, 0),
+    chapters,
   };
 }

@@ -8,6 +8,7 @@ import {
   type LibraryItem,
   type LibraryPage,
   type LibrarySearchQuery,
+  type OfflineBook,
 } from '#common/contracts/library.schema.ts';
 import { ERROR_MESSAGES } from '#common/messages.ts';
 import { containsEveryWord, toMatchForm } from '#common/text/match-form.ts';
@@ -16,7 +17,7 @@ import { AppError } from '#server/errors.ts';
 import { requireModerator } from '#server/policies/require.policy.ts';
 import { presentChapterHeading } from '#server/presenters/book.presenter.ts';
 import { presentBookSummary, presentTalkSummary } from '#server/presenters/content.presenter.ts';
-import { presentBookDetail, presentDocumentChapter } from '#server/presenters/library.presenter.ts';
+import { presentBookDetail, presentDocumentChapter, presentOfflineBook } from '#server/presenters/library.presenter.ts';
 import type { BookListRow } from '#server/repositories/book.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { BookService } from './book.service.ts';
@@ -136,6 +137,12 @@ export function createLibraryService(deps: { repos: Repositories; books: BookSer
       const chapters = (await repos.books.listChapters(row.id)).map(presentDocumentChapter);
       const toc = chapters.map((c) => ({ code: c.code, position: c.position, title: c.title }));
       return { ...presentBookDetail(row, toc), chapters };
+    },
+
+    /** What downloading a published book for offline reading fetches, with each chapter's size and hash. */
+    async getOfflineBook(code: string): Promise<OfflineBook> {
+      const row = await requireBook(code);
+      return presentOfflineBook(row, await repos.books.listChapters(row.id));
     },
 
     /** Every published book with its table of contents (no text), by title. */

@@ -52,6 +52,7 @@ export const ACCESS_RULES: Record<string, Rule> = {
   'POST /public/home_page_data': pub,
   'GET /public/doc/all-doc-content': pub,
   'GET /public/doc/{code}': pub,
+  'GET /public/doc/{code}/offline': pub,
   'GET /public/book/{code}': pub,
   'GET /public/chapter/{code}/{chapter}': pub,
   'GET /public/library/search/': pub,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import { ZChapterViewSchema } from '#common/contracts/book.schema.ts';
@@ -7,6 +8,7 @@ import {
   ZBookDetailResponseSchema,
   ZBookDocumentResponseSchema,
   ZLibrarySearchResponseSchema,
+  ZOfflineBookResponseSchema,
   type LibraryBookItem,
 } from '#common/contracts/library.schema.ts';
 import { availableEngines } from '../support/databases.ts';
@@ -112,6 +114,26 @@ describe.each(engines)('library and book API on %s', (engine) => {
     const opening = ZBookDocumentResponseSchema.parse(await (await get('/public/doc/nghi-thuc-tung-niem')).json());
     expect(opening.data.chapters[0]!.section).toBe('Mở đầu');
     expect(opening.data.titleOriginal).toBeNull();
+  });
+
+  it('GET /public/doc/{code}/offline lists the pages to download, each chapter with its size and SHA-256', async () => {
+    const res = await get('/public/doc/kinh-kim-cang/offline');
+    expect(res.status).toBe(200);
+    const { data } = ZOfflineBookResponseSchema.parse(await res.json());
+    expect(data).toMatchObject({ code: 'kinh-kim-cang', path: '/sach/kinh-kim-cang', chapterCount: 32 });
+    expect(data.chapters).toHaveLength(32);
+    const second = data.chapters[1]!;
+    expect(second).toMatchObject({ code: 'kinh-kim-cang-2', position: 2, path: '/kinh-kim-cang-2/kinh-kim-cang' });
+    // The size and hash of the text the chapter page shows.
+    const view = await t.services.books.getChapter('kinh-kim-cang-2');
+    const text = view!.chapter.bodyHtml + '\u0000' + (view!.chapter.parallelHtml ?? '');
+    const sha256 = createHash('sha256').update(text).digest('hex');
+    expect(second.contentSha256).toBe(sha256);
+    expect(view!.chapter.contentSha256).toBe(sha256);
+    expect(second.textBytes).toBe(Buffer.byteLength(text) - 1);
+    expect(data.textBytes).toBe(data.chapters.reduce((sum, c) => sum + c.textBytes, 0));
+    expect(new Set(data.chapters.map((c) => c.contentSha256)).size).toBe(32);
+    await expectNotFound('/public/doc/khong-co/offline');
   });
 
   it('GET /public/doc/all-doc-content lists every published book with its contents and no text', async () => {
@@ -354,6 +376,7 @@ describe.each(engines)('library and book API on %s', (engine) => {
     try {
       await expectNotFound('/public/book/kinh-vu-lan');
       await expectNotFound('/public/doc/kinh-vu-lan');
+      await expectNotFound('/public/doc/kinh-vu-lan/offline');
       await expectNotFound('/public/chapter/kinh-vu-lan/1');
       await expectNotFound('/public/book/kinh-di-giao');
       const catalogue = ZBookCatalogueResponseSchema.parse(await (await get('/public/doc/all-doc-content')).json());

@@ -21,6 +21,7 @@ const appDir = path.resolve(import.meta.dirname, '..', '..', 'app');
  * it has a page reachable by a link (or a seed below).
  */
 const WIDTHS = [320, 390, 768] as const;
+const OFFLINE_PAGE_ROUTE = 'routes/offline/offline-page.tsx';
 type State = 'anonymous' | 'reader' | 'admin';
 
 /** Which reader walks the pages of each layout; a new layout must be added here. */
@@ -42,6 +43,9 @@ const SEEDS: Record<State, string[]> = {
     '/thu-vien',
     '/sach',
     '/phap-am',
+    // Shown by the service worker when offline, and the downloads it links to (decision 0025).
+    '/ngoai-tuyen',
+    '/tai-ve',
     // Reached only from a mail (account recovery): a link that is not valid shows its page too.
     '/dat-lai-mat-khau?token=khong-hop-le',
   ],
@@ -54,6 +58,8 @@ const SEEDS: Record<State, string[]> = {
     '/profile/playlist/edit',
     '/profile/note-group',
     '/profile/moderation',
+    '/ngoai-tuyen',
+    '/tai-ve',
     // Account recovery: a logged-in reader is sent elsewhere; the anonymous walk covers the pages.
     '/quen-mat-khau',
     '/dat-lai-mat-khau?token=khong-hop-le',
@@ -288,10 +294,13 @@ function describeState(state: State) {
             // Sent elsewhere (the login page to a reader): walked by another state, or the last test fails.
             if (routeIdOf(page.url()) !== id) continue;
             walked.get(state)!.add(id);
-            await page
-              .getByTestId('player-bar')
-              .waitFor({ timeout: 5000 })
-              .catch(() => problems.push(`${url}: no player bar`));
+            // The offline page runs no scripts, so no player (decision 0025); every other page has one.
+            if (id !== OFFLINE_PAGE_ROUTE) {
+              await page
+                .getByTestId('player-bar')
+                .waitFor({ timeout: 5000 })
+                .catch(() => problems.push(`${url}: no player bar`));
+            }
             const { scrollWidth, widest } = await measure(page);
             if (scrollWidth > width) offenders.push({ url, width, scrollWidth, widest });
           }

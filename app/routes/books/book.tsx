@@ -1,5 +1,5 @@
 import { chapterPath } from '#common/paths.ts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { data, Link, useLocation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import type { ChapterHeading } from '#common/contracts/book.schema.ts';
@@ -13,12 +13,17 @@ import { withBudget } from '#app/lib/budget.server.ts';
 import { SlowPart } from '#app/components/ui/slow-part.tsx';
 import { ArrowRightIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
 import { formatNumber } from '#app/lib/format.ts';
+import { DOWNLOAD_RECORD_PREFIX, DOWNLOADS_CACHE } from '#app/lib/offline-cache.ts';
 import type { Route } from './+types/book';
 import '#app/styles/library.css';
 import '#app/styles/search.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 import { headTags } from '#app/lib/page-head.ts';
 import { bookHead } from '#app/lib/structured-data.server.ts';
+
+// The download's code arrives when the reader asks for it, or when the book is already downloaded
+// (decision 0025): none of it is first-load JavaScript.
+const OfflineDownload = lazy(() => import('#app/components/offline/offline-download.tsx'));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const book = await context.services.library.findBook(params.id);
@@ -72,6 +77,7 @@ export const headers = cacheablePageHeaders;
 
 export default function BookPage({ loaderData: book }: Route.ComponentProps) {
   const lastPlace = useLastPlace(book.code, book.lastPlace, book.loggedIn);
+  const [offline, setOffline] = useOfflineState(book.code);
   const location = useLocation();
   const loginPath = `/login?${new URLSearchParams({ redirectTo: location.pathname }).toString()}`;
   const credits = [
@@ -159,6 +165,17 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
             <SaveBookButton bookCode={book.code} saved={book.saved} loggedIn={book.loggedIn} loginPath={loginPath} />
             <span className="book-chapter-count">{formatNumber(book.chapterCount)} chương</span>
           </div>
+          {offline === 'none' || book.chapterCount === 0 ? null : offline === 'button' ? (
+            <div className="offline-download">
+              <button type="button" className="button button-ghost" onClick={() => setOffline('asked')}>
+                Tải để đọc ngoại tuyến
+              </button>
+            </div>
+          ) : (
+            <Suspense fallback={null}>
+              <OfflineDownload key={book.code} bookCode={book.code} askNow={offline === 'asked'} />
+            </Suspense>
+          )}
         </div>
       </header>
 
@@ -208,4 +225,30 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
       </aside>
     </article>
   );
+}
+
+type OfflineState = 'none' | 'button' | 'asked' | 'downloaded';
+
+/**
+ * After hydration, in a browser with a service worker and the Cache API: the button, and the
+ * download's code only once it is pressed or when this book is already downloaded (its record is in
+ * the downloads cache). The server renders nothing.
+ */
+function useOfflineState(bookCode: string): [OfflineState, (state: OfflineState) => void] {
+  const [state, setState] = useState<OfflineState>('none');
+  useEffect(() => {
+    if (!('caches' in window && 'serviceWorker' in navigator)) return;
+    setState('button');
+    let live = true;
+    void caches
+      .match(DOWNLOAD_RECORD_PREFIX + encodeURIComponent(bookCode), { cacheName: DOWNLOADS_CACHE })
+      .then((record) => {
+        if (record && live) setState('downloaded');
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [bookCode]);
+  return [state, setState];
 }

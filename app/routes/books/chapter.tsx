@@ -152,7 +152,13 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
 
   return (
     // The chosen size sets the whole column, so its measure (68ch) stays comfortable at every size.
-    <article className="reader" aria-labelledby="chapter-title" style={fontStyle(fontLevel)}>
+    // data-content-sha256: what a downloaded copy of this page is checked against (app/lib/offline-books.ts).
+    <article
+      className="reader"
+      aria-labelledby="chapter-title"
+      style={fontStyle(fontLevel)}
+      data-content-sha256={chapter.contentSha256}
+    >
       {loaderData.slow ? <SlowPart /> : null}
       <header className="reader-header">
         <nav className="breadcrumb" aria-label="Đường dẫn">

@@ -6,6 +6,7 @@ import {
   ZBookDocumentResponseSchema,
   ZLibrarySearchQuerySchema,
   ZLibrarySearchResponseSchema,
+  ZOfflineBookResponseSchema,
 } from '#common/contracts/library.schema.ts';
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
@@ -32,6 +33,20 @@ const documentRoute = createRoute({
   summary: 'A whole published book: its details and every chapter with its text, in order',
   request: { params: z.object({ code: bookCode }) },
   responses: { 200: json(ZBookDocumentResponseSchema, 'The book and its chapters'), 400: badInput, 404: notFound },
+});
+
+const offlineRoute = createRoute({
+  method: 'get',
+  path: '/public/doc/{code}/offline',
+  tags,
+  summary:
+    'What downloading a published book for offline reading fetches: its pages, each chapter with size and SHA-256',
+  request: { params: z.object({ code: bookCode }) },
+  responses: {
+    200: json(ZOfflineBookResponseSchema, 'The book page and its chapter pages'),
+    400: badInput,
+    404: notFound,
+  },
 });
 
 const bookRoute = createRoute({
@@ -92,6 +107,9 @@ export function createBookRoutes(services: Services) {
       .openapi(catalogueRoute, async (c) => c.json({ data: await services.library.listCatalogue() }, 200))
       .openapi(documentRoute, async (c) =>
         c.json({ data: await services.library.getDocument(c.req.valid('param').code) }, 200),
+      )
+      .openapi(offlineRoute, async (c) =>
+        c.json({ data: await services.library.getOfflineBook(c.req.valid('param').code) }, 200),
       )
       .openapi(bookRoute, async (c) => c.json({ data: await services.library.getBook(c.req.valid('param').code) }, 200))
       .openapi(chapterRoute, async (c) => {

@@ -12,7 +12,22 @@ export function chromiumPath(): string {
   return found;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * The site registers a service worker (docs/decisions/0025-offline-reading.md). Contexts and pages
+ * made from this browser block service workers unless a test asks for them with
+ * `serviceWorkers: 'allow'` (tests/e2e/offline.test.ts): the other tests see the network as it is,
+ * and no worker outlives its context.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     args: [

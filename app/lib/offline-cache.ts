@@ -1,0 +1,27 @@
+/**
+ * Names shared by the service worker (app/service-worker/service-worker.ts) and the pages that
+ * download books (app/lib/offline-books.ts); no DOM or worker types here, both import it.
+ * Decision 0025.
+ */
+
+/**
+ * Downloaded books: their pages, the hashed assets and pictures those pages name, and one record per
+ * book. Not tied to a build: a page keeps the asset names it was rendered with, and hashed names
+ * never change meaning, so an old page never runs a new script (nor a new page an old one).
+ */
+export const DOWNLOADS_CACHE = 'phap-bao-downloads-v1';
+
+/** Where the record of a downloaded book is kept in DOWNLOADS_CACHE (never a real address). */
+export const DOWNLOAD_RECORD_PREFIX = '/__ngoai-tuyen/sach/';
+
+/** The page shown for an address that was not downloaded, when there is no network. */
+export const OFFLINE_PAGE_PATH = '/ngoai-tuyen';
+
+/** The list of downloaded books. */
+export const DOWNLOADS_PAGE_PATH = '/tai-ve';
+
+/**
+ * The two pages above as the service worker precaches them: under their own key, so that online
+ * the reader always gets the live page and the precached copy is only a fallback.
+ */
+export const PRECACHED_PAGE_QUERY = '?ban-luu';

@@ -1,0 +1,59 @@
+// The site's service worker (decision 0025), bundled by scripts/build.mjs into build/client/sw.js
+// with its precache list: the app shell of this build (entry, root, layouts, reading pages, their
+// styles and fonts, the offline and downloads pages). Serwist installs a new build's list beside the
+// old, activates at once and drops the old list; a page of the old build still open then gets its
+// chunks from the network or, when gone there, reloads once (app/lib/chunk-reload.ts).
+import { type PrecacheEntry, Route, Serwist } from 'serwist';
+import { DOWNLOADS_CACHE, DOWNLOADS_PAGE_PATH, OFFLINE_PAGE_PATH, PRECACHED_PAGE_QUERY } from '../lib/offline-cache.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  precacheOptions: { cleanupOutdatedCaches: true, concurrency: 4 },
+  skipWaiting: true,
+  clientsClaim: true,
+  disableDevLogs: true,
+});
+
+async function fromDownloads(request: Request): Promise<Response | undefined> {
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  return cache.match(request, { ignoreSearch: true, ignoreVary: true });
+}
+
+// Pages: always the network; without it, the downloaded copy, the precached downloads page, or the
+// offline page — never the browser's own error page.
+serwist.registerRoute(
+  new Route(
+    ({ request }) => request.mode === 'navigate',
+    async ({ request }) => {
+      try {
+        return await fetch(request);
+      } catch (error) {
+        const downloaded = await fromDownloads(request);
+        if (downloaded) return downloaded;
+        if (new URL(request.url).pathname === DOWNLOADS_PAGE_PATH) {
+          const list = await serwist.matchPrecache(DOWNLOADS_PAGE_PATH + PRECACHED_PAGE_QUERY);
+          if (list) return list;
+        }
+        const offline = await serwist.matchPrecache(OFFLINE_PAGE_PATH + PRECACHED_PAGE_QUERY);
+        if (offline) return offline;
+        throw error;
+      }
+    },
+  ),
+);
+
+// Hashed assets not in this build's precache (those of a downloaded page rendered by an earlier
+// build) and the pictures of downloaded chapters: the downloads first, then the network.
+serwist.registerRoute(
+  new Route(
+    ({ url, request, sameOrigin }) =>
+      sameOrigin &&
+      !request.headers.has('range') &&
+      (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/media/')),
+    async ({ request }) => (await fromDownloads(request)) ?? fetch(request),
+  ),
+);
+
+serwist.addEventListeners();

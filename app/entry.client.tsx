@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { hasOptedIntoOffline } from './lib/offline-opt-in.ts';
 import { hydrateDocumentWithPreact } from './lib/preact-document.ts';
 
 // React Router's default browser entry, except that it waits for the page's loader data first.
@@ -21,10 +22,10 @@ async function pageDataDecoded(): Promise<void> {
 hydrateDocumentWithPreact();
 
 // The service worker (docs/decisions/0025-offline-reading.md), registered once the page has loaded, in
-// the production build only. Offline, a link opens the whole page, which the service worker answers
-// from the downloaded books (or with the offline page): React Router would ask the network for the
-// next page's data and route module instead.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+// the production build only, and only on a device that has downloaded a book (offline-opt-in.ts).
+// Offline, a link opens the whole page, which the service worker answers from the downloaded books
+// (or with the offline page): React Router would ask the network for the next page's data instead.
+if (import.meta.env.PROD && 'serviceWorker' in navigator && hasOptedIntoOffline()) {
   const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   // React Router imports this module dynamically: the page may have loaded already.
   if (document.readyState === 'complete') register();

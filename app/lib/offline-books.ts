@@ -1,5 +1,6 @@
 import type { OfflineBook } from '#common/contracts/library.schema.ts';
 import { DOWNLOAD_RECORD_PREFIX, DOWNLOADS_CACHE } from './offline-cache.ts';
+import { installOfflineWorker } from './offline-opt-in.ts';
 
 /**
  * Books downloaded for reading offline (decision 0025): their pages and the assets and pictures those
@@ -81,6 +82,8 @@ export async function downloadBook(
   onProgress: (done: number, total: number) => void,
 ): Promise<{ record: DownloadRecord; check: DownloadCheck }> {
   void navigator.storage?.persist?.().catch(() => false);
+  // The worker that answers offline installs while the book downloads (the reader asked for it now).
+  const worker = installOfflineWorker();
   const cache = await caches.open(DOWNLOADS_CACHE);
   const pages = [book.path, ...book.chapters.map((c) => c.path)];
   const assets = new Set<string>();
@@ -114,6 +117,7 @@ export async function downloadBook(
     downloadedAt: new Date().toISOString(),
   };
   await cache.put(recordUrl(book.code), Response.json(record));
+  await worker;
   return { record, check: await checkDownload(record) };
 }
 

@@ -5,6 +5,7 @@ import type { ChapterHeading } from '#common/contracts/book.schema.ts';
 import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
 import { ChevronDownIcon, SearchIcon } from '#app/components/ui/icons.tsx';
 import { chapterLabel } from './chapter-label.ts';
+import { ComfortOptions } from './comfort-options.tsx';
 import { FontSizeControl } from './font-size.tsx';
 import { chapterPlace, progressLabels, useChapterProgress } from './use-reading-progress.ts';
 
@@ -70,6 +71,7 @@ export function ReaderBar(props: ReaderBarProps) {
         <Dropdown className="reader-options" summary={<ReaderOptionsSummary />}>
           <div className="reader-options-panel">
             <FontSizeControl level={props.fontLevel} onChange={props.onFontLevel} />
+            <ComfortOptions />
             <SaveBookButton
               bookCode={bookCode}
               saved={props.saved}

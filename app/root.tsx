@@ -12,7 +12,7 @@ import { ScrollToHash } from './components/layout/scroll-to-hash.tsx';
 import { clearedSessionCookie, getCurrentUser, hasMalformedSessionCookie } from './lib/session.server.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { withBudget } from './lib/budget.server.ts';
-import { THEME_SCRIPT } from './lib/reading-comfort.ts';
+import { THEME_SCRIPT } from './lib/theme-script.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The frame's menu badges and footer quote are secondary: without them in time, the frame shows a retry.
@@ -63,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#fbf8f3" />
-        {/* The reader's theme before the first paint (app/lib/reading-comfort.ts, decision 0025). */}
+        {/* The reader's theme before the first paint (app/lib/theme-script.ts, decision 0025). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         {/* Stylesheet and preload links need no nonce; an empty one keeps server and browser HTML identical. */}

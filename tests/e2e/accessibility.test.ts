@@ -128,7 +128,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
         if (key.name === 'chapter') {
           await waitForHydration(page);
           await page.locator('details.reader-options > summary').click();
-          await page.locator('.reader-options-panel').waitFor();
+          await page.getByRole('group', { name: 'Giao diện' }).waitFor();
           found[`"Aa" panel ${key.path}`] = await audit(page);
           await screenshot(page, `a11y-${theme}-reader-options-390`, { fullPage: false });
         }

@@ -87,6 +87,8 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
 
       await openOptions(page);
       const themes = page.getByRole('group', { name: 'Giao diện' });
+      // Its controls load on the first opening.
+      await themes.getByRole('radio', { name: 'Theo máy', exact: true }).waitFor();
       expect(await themes.getByRole('radio').count()).toBe(4);
       expect(await themes.getByRole('radio', { name: 'Theo máy' }).isChecked()).toBe(true);
       await themes.getByRole('radio', { name: 'Giấy ngà', exact: true }).check();

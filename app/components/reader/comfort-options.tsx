@@ -1,36 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   applyLineSpacing,
   applyTheme,
   LINE_SPACING_LABELS,
   LINE_SPACINGS,
-  saveKeepAwake,
-  storedKeepAwake,
   storedLineSpacing,
   storedTheme,
   THEME_LABELS,
   type LineSpacing,
   type Theme,
 } from '#app/lib/reading-comfort.ts';
-import { useWakeLock } from './use-wake-lock.ts';
 
 const THEME_CHOICES = ['system', 'light', 'sepia', 'dark'] as const;
 
 /**
  * The "Aa" panel's comfort settings: the site's theme, the chapter's line spacing and keeping the
- * screen on. Each is kept on the device (app/lib/reading-comfort.ts); the server renders the
- * defaults and the device's choices are read after hydration.
+ * screen on. Each is kept on the device (app/lib/reading-comfort.ts); loaded when the panel is
+ * first opened (reader-bar.tsx). The wake lock itself is held by the bar, so a remembered choice
+ * works without opening the panel.
  */
-export function ComfortOptions() {
-  const [theme, setTheme] = useState<Theme | 'system'>('system');
-  const [spacing, setSpacing] = useState<LineSpacing>('normal');
-  const [awake, setAwake] = useState(false);
-  useEffect(() => {
-    setTheme(storedTheme());
-    setSpacing(storedLineSpacing());
-    setAwake(storedKeepAwake());
-  }, []);
-  useWakeLock(awake);
+export function ComfortOptions({ awake, onAwake }: { awake: boolean; onAwake: (on: boolean) => void }) {
+  // Rendered only in the browser, once the panel opens: the device's choices are read at once.
+  const [theme, setTheme] = useState<Theme | 'system'>(storedTheme);
+  const [spacing, setSpacing] = useState<LineSpacing>(storedLineSpacing);
   return (
     <>
       <Choices
@@ -56,14 +48,7 @@ export function ComfortOptions() {
         }}
       />
       <label className="comfort-switch">
-        <input
-          type="checkbox"
-          checked={awake}
-          onChange={(e) => {
-            setAwake(e.target.checked);
-            saveKeepAwake(e.target.checked);
-          }}
-        />
+        <input type="checkbox" checked={awake} onChange={(e) => onAwake(e.target.checked)} />
         Giữ màn hình sáng
       </label>
     </>

@@ -1,4 +1,29 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+
+const KEEP_AWAKE_KEY = 'phap-bao:keep-awake';
+
+/** "Giữ màn hình sáng", remembered on the device; read after hydration (the server renders it off). */
+export function useKeepAwake(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    try {
+      setOn(localStorage.getItem(KEEP_AWAKE_KEY) === '1');
+    } catch {
+      // No storage: off.
+    }
+  }, []);
+  useWakeLock(on);
+  const change = (next: boolean) => {
+    setOn(next);
+    try {
+      if (next) localStorage.setItem(KEEP_AWAKE_KEY, '1');
+      else localStorage.removeItem(KEEP_AWAKE_KEY);
+    } catch {
+      // No storage: kept until the page is left.
+    }
+  };
+  return [on, change];
+}
 
 /**
  * Keeps the screen on while `on` (reading or chanting with the phone on a stand): a screen wake

@@ -63,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#fbf8f3" />
-        {/* The reader's theme before the first paint (app/lib/theme-script.ts, decision 0025). */}
+        {/* The reader's theme before the first paint (app/lib/theme-script.ts, decision 0026). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         {/* Stylesheet and preload links need no nonce; an empty one keeps server and browser HTML identical. */}

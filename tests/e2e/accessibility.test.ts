@@ -109,7 +109,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
     }, 300_000);
   }
 
-  // The sepia and dark themes re-ink every token (app/styles/app.css, decision 0025): each page,
+  // The sepia and dark themes re-ink every token (app/styles/app.css, decision 0026): each page,
   // and the reader's "Aa" panel, keeps 4.5:1 in them too.
   for (const theme of ['dark', 'sepia'] as const) {
     it(`finds none on the key pages in the ${theme} theme at 390 px, nor in the reader's "Aa" panel`, async () => {

@@ -26,7 +26,7 @@ async function openOptions(page: Page) {
 }
 
 /**
- * Reading comfort (app/lib/reading-comfort.ts, decision 0025): light, sepia and dark themes for the
+ * Reading comfort (app/lib/reading-comfort.ts, decision 0026): light, sepia and dark themes for the
  * whole site, applied before the first paint; line spacing; keeping the screen on.
  */
 describe('reading comfort: themes, line spacing, screen kept on', () => {

@@ -21,6 +21,7 @@ import { ScrollToHash } from './components/layout/scroll-to-hash.tsx';
 import { clearedSessionCookie, getCurrentUser, hasMalformedSessionCookie } from './lib/session.server.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { withBudget } from './lib/budget.server.ts';
+import { THEME_SCRIPT } from './lib/theme-script.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The frame's menu badges and footer quote are secondary: without them in time, the frame shows a retry.
@@ -68,11 +69,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page whose route says `handle = { scripts: false }` (the offline page, decision 0025) is HTML alone.
   const scripts = !useMatches().some((m) => (m.handle as { scripts?: boolean } | undefined)?.scripts === false);
   return (
-    <html lang="vi">
+    // The theme script below sets data-theme (and data-line-spacing) before React or Preact runs.
+    <html lang="vi" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#fbf8f3" />
+        {/* The reader's theme before the first paint (app/lib/theme-script.ts, decision 0026). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         {/* Stylesheet and preload links need no nonce; an empty one keeps server and browser HTML identical. */}
         <Links nonce="" />

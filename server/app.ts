@@ -75,7 +75,8 @@ const PERMISSIONS_POLICY = {
   payment: [],
   pictureInPicture: ['self', YOUTUBE_FRAME],
   publickeyCredentialsGet: [],
-  screenWakeLock: [],
+  // The reader's "Giữ màn hình sáng" (app/components/reader/use-wake-lock.ts), for our own pages only.
+  screenWakeLock: ['self'],
   serial: [],
   usb: [],
   webShare: ['self'],

@@ -24,10 +24,29 @@ export interface PlayerState {
   time: number;
   duration: number;
   rate: number;
+  /** The sleep timer: at a moment (Date.now() milliseconds), at the end of the talk, or none. */
+  sleep: SleepTimer | null;
+  /** Whole seconds left on a timed sleep timer, for display; null otherwise. */
+  sleepLeft: number | null;
 }
 
+export type SleepTimer = { endsAt: number } | { atEnd: true };
+
+/** The last seconds before the sleep timer stops the talk fade out instead of cutting it. */
+export const SLEEP_FADE_SECONDS = 10;
+
 const LAST_TALK_KEY = 'phap-bao:player';
-const EMPTY: PlayerState = { queue: [], index: 0, playing: false, time: 0, duration: 0, rate: 1 };
+const RATES_KEY = 'phap-bao:talk-speeds';
+const EMPTY: PlayerState = {
+  queue: [],
+  index: 0,
+  playing: false,
+  time: 0,
+  duration: 0,
+  rate: 1,
+  sleep: null,
+  sleepLeft: null,
+};
 
 let state: PlayerState = EMPTY;
 let element: HTMLAudioElement | null = null;
@@ -44,6 +63,29 @@ function set(changes: Partial<PlayerState>) {
 /** Where this device last stopped in the talk (seconds), or 0. */
 export function savedPosition(talkId: number): number {
   return readDevicePlayback().find((e) => e.code === talkPlaybackCode(talkId))?.currentTime ?? 0;
+}
+
+/** The speed the reader chose for this talk on this device, or 1. */
+export function savedRate(talkId: number): number {
+  try {
+    const rates = JSON.parse(localStorage.getItem(RATES_KEY) ?? '{}') as Record<string, unknown>;
+    const rate = rates[talkId];
+    return typeof rate === 'number' && rate >= 0.5 && rate <= 3 ? rate : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** Remembers the speed of one talk on this device (1× is the default, so it is forgotten). */
+export function saveRate(talkId: number, rate: number) {
+  try {
+    const rates = JSON.parse(localStorage.getItem(RATES_KEY) ?? '{}') as Record<string, number>;
+    if (rate === 1) delete rates[talkId];
+    else rates[talkId] = rate;
+    localStorage.setItem(RATES_KEY, JSON.stringify(rates));
+  } catch {
+    // No storage: the speed lasts until the page is closed.
+  }
 }
 
 /** Takes the account's position of a talk onto this device when the device has none (another device listened). */
@@ -93,7 +135,11 @@ function startTalk(startAt: number | null, autoplay: boolean) {
   }
   const at = startAt ?? savedPosition(talk.id);
   if (element.getAttribute('src') !== talk.url) element.src = talk.url;
-  element.playbackRate = state.rate;
+  // Each talk plays at the speed last chosen for it (a fast reading, a slow teaching).
+  const rate = savedRate(talk.id);
+  element.defaultPlaybackRate = rate;
+  element.playbackRate = rate;
+  set({ rate });
   const seek = () => {
     element!.currentTime = Math.min(at, element!.duration || at);
     set({ time: element!.currentTime, duration: element!.duration || talk.duration });
@@ -102,6 +148,31 @@ function startTalk(startAt: number | null, autoplay: boolean) {
   else element.addEventListener('loadedmetadata', seek, { once: true });
   set({ time: at, duration: talk.duration });
   if (autoplay) void element.play().catch(() => set({ playing: false }));
+}
+
+// The sleep timer counts the wall clock (Date.now and a one-second tick), not the talk's time, so
+// 30 minutes are 30 minutes at 2× too; the volume falls over its last SLEEP_FADE_SECONDS.
+let sleepTick: ReturnType<typeof setInterval> | null = null;
+
+function fadeTo(secondsLeft: number) {
+  if (element) element.volume = Math.max(0, Math.min(1, secondsLeft / SLEEP_FADE_SECONDS));
+}
+
+function endSleep(stop: boolean) {
+  if (sleepTick) clearInterval(sleepTick);
+  sleepTick = null;
+  if (stop) element?.pause();
+  if (element) element.volume = 1;
+  set({ sleep: null, sleepLeft: null });
+}
+
+function tickSleep() {
+  const sleep = state.sleep;
+  if (!sleep || !('endsAt' in sleep)) return;
+  const left = (sleep.endsAt - Date.now()) / 1000;
+  if (left <= 0) return endSleep(true);
+  fadeTo(left);
+  set({ sleepLeft: Math.ceil(left) });
 }
 
 export const player = {
@@ -121,6 +192,10 @@ export const player = {
     element = audio;
     audio.addEventListener('timeupdate', () => {
       set({ time: audio.currentTime });
+      // "Hết bài": the end of the talk fades in real seconds too (its media time runs faster at 2×).
+      if (state.sleep && 'atEnd' in state.sleep && audio.duration) {
+        fadeTo((audio.duration - audio.currentTime) / (audio.playbackRate || 1));
+      }
       savePosition();
     });
     audio.addEventListener('durationchange', () => set({ duration: audio.duration || state.duration }));
@@ -131,6 +206,7 @@ export const player = {
     });
     audio.addEventListener('ended', () => {
       savePosition(true);
+      if (state.sleep && 'atEnd' in state.sleep) return endSleep(false);
       if (state.index + 1 < state.queue.length) player.playAt(state.index + 1);
     });
     window.addEventListener('pagehide', () => savePosition(true));
@@ -186,10 +262,25 @@ export const player = {
     if (element) player.seek(element.currentTime + delta);
   },
   setRate(rate: number) {
-    if (element) element.playbackRate = rate;
+    if (element) {
+      element.defaultPlaybackRate = rate;
+      element.playbackRate = rate;
+    }
+    const talk = current();
+    if (talk) saveRate(talk.id, rate);
     set({ rate });
   },
+  /** Stops playback after `minutes` of real time, or at the end of the talk ('end'); null cancels. */
+  setSleepTimer(choice: number | 'end' | null) {
+    endSleep(false);
+    if (choice === 'end') set({ sleep: { atEnd: true } });
+    else if (choice !== null) {
+      set({ sleep: { endsAt: Date.now() + choice * 60_000 }, sleepLeft: choice * 60 });
+      sleepTick = setInterval(tickSleep, 1000);
+    }
+  },
   close() {
+    endSleep(false);
     savePosition(true);
     element?.pause();
     element?.removeAttribute('src');
@@ -199,7 +290,7 @@ export const player = {
     } catch {
       // Nothing to forget.
     }
-    set({ ...EMPTY, rate: state.rate });
+    set(EMPTY);
   },
   current,
 };

@@ -59,6 +59,8 @@ describe.each(engines)('API conventions on %s', (engine) => {
     for (const allowed of ['autoplay', 'encrypted-media', 'picture-in-picture', 'fullscreen']) {
       expect(permissions).toContain(`${allowed}=(self "https://www.youtube-nocookie.com")`);
     }
+    // The reader may keep the screen on while reading (the Wake Lock API), on our own pages only.
+    expect(permissions).toContain('screen-wake-lock=(self)');
     // Pages and media carry it too, not only the API.
     expect((await t.app.request('/media/khong-co.mp3')).headers.get('permissions-policy')).toBe(permissions);
     // A fresh nonce for every response.

@@ -109,6 +109,36 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
     }, 300_000);
   }
 
+  // The sepia and dark themes re-ink every token (app/styles/app.css, decision 0026): each page,
+  // and the reader's "Aa" panel, keeps 4.5:1 in them too.
+  for (const theme of ['dark', 'sepia'] as const) {
+    it(`finds none on the key pages in the ${theme} theme at 390 px, nor in the reader's "Aa" panel`, async () => {
+      const found: Record<string, Finding[]> = {};
+      const contexts = new Map<Visitor, BrowserContext>();
+      for (const key of pages) {
+        if (!contexts.has(key.as)) {
+          const context = await contextFor(key.as, 390);
+          await context.addInitScript((t) => localStorage.setItem('phap-bao:theme', t), theme);
+          contexts.set(key.as, context);
+        }
+        const page = await contexts.get(key.as)!.newPage();
+        await page.goto(`${baseURL}${key.path}`, { waitUntil: 'networkidle' });
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        found[`${key.name} ${key.path}`] = await audit(page);
+        if (key.name === 'chapter') {
+          await waitForHydration(page);
+          await page.locator('details.reader-options > summary').click();
+          await page.getByRole('group', { name: 'Giao diện' }).waitFor();
+          found[`"Aa" panel ${key.path}`] = await audit(page);
+          await screenshot(page, `a11y-${theme}-reader-options-390`, { fullPage: false });
+        }
+        await page.close();
+      }
+      for (const context of contexts.values()) await context.close();
+      expect(report(found), `axe violations in the ${theme} theme`).toBe('');
+    }, 300_000);
+  }
+
   it('finds none with the player bar open', async () => {
     const talk = pages.find((p) => p.name === 'talk')!;
     const found: Record<string, Finding[]> = {};

@@ -13,8 +13,10 @@ const KiB = 1024;
  */
 const ISSUE_TARGET = 100 * KiB;
 const BUDGET: Record<string, number> = {
-  home: 74 * KiB, // 71.7 (130.3 with React DOM)
-  search: 74 * KiB, // 71.8 (130.4)
+  // +1 KiB on 24 Nov 2026 for the player every page carries: the sleep timer and each talk's
+  // speed (decision 0026); chapter and talk pages stayed within theirs.
+  home: 75 * KiB, // 71.7 (130.3 with React DOM); 74.6 with the sleep timer
+  search: 75 * KiB, // 71.8 (130.4); 74.7
   book: 75 * KiB, // 72.7 (131.1)
   chapter: 82 * KiB, // 79.9 (138.4)
   talk: 75.5 * KiB, // 73.6 (132.4)

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '#app/lib/layout-data.ts';
 import { player, usePlayer } from '#app/lib/player-store.ts';
 import { formatClock } from '#common/clock.ts';
+import { SleepTimerButton } from './sleep-timer.tsx';
 import { SpeedButton } from './speed-button.tsx';
 
 /** Previous / next track: drawn, so they do not depend on a font having the symbols. */
@@ -159,6 +160,7 @@ export function GlobalPlayer() {
             </div>
             {/* Placed by the stylesheet: beside the seek bar, or beside play on a narrow phone. */}
             <SpeedButton className="player-bar-speed" testId="player-speed" />
+            <SleepTimerButton className="player-bar-sleep" testId="player-sleep" opensUp />
             <button type="button" className="icon-button" onClick={() => player.close()} aria-label="Đóng trình phát">
               ✕
             </button>

@@ -1,4 +1,5 @@
-import { player, usePlayer } from '#app/lib/player-store.ts';
+import { useEffect, useState } from 'react';
+import { player, saveRate, savedRate, usePlayer } from '#app/lib/player-store.ts';
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
@@ -14,14 +15,30 @@ export function nextSpeed(rate: number): number {
 /**
  * The playback speed as one small button that steps 0,75× → 1× → … → 2× → 0,75×: it fits the
  * player bar and the talk card at every width, where a select did not (a phone had no speed).
+ * Each talk keeps its own speed on the device (player-store.ts): on a talk's page that is not
+ * playing, the button shows and sets that talk's speed.
  */
-export function SpeedButton({ className, testId }: { className: string; testId: string }) {
-  const { rate } = usePlayer();
+export function SpeedButton({ className, testId, talkId }: { className: string; testId: string; talkId?: number }) {
+  const state = usePlayer();
+  const isCurrent = talkId === undefined || state.queue[state.index]?.id === talkId;
+  // Read from the device after hydration (the server knows only 1×).
+  const [stored, setStored] = useState(1);
+  useEffect(() => {
+    if (talkId !== undefined && !isCurrent) setStored(savedRate(talkId));
+  }, [talkId, isCurrent]);
+  const rate = isCurrent ? state.rate : stored;
+  const change = (next: number) => {
+    if (isCurrent) player.setRate(next);
+    else if (talkId !== undefined) {
+      saveRate(talkId, next);
+      setStored(next);
+    }
+  };
   return (
     <button
       type="button"
       className={className}
-      onClick={() => player.setRate(nextSpeed(rate))}
+      onClick={() => change(nextSpeed(rate))}
       aria-label={`Tốc độ ${formatSpeed(rate)}, bấm để đổi sang ${formatSpeed(nextSpeed(rate))}`}
       data-testid={testId}
     >

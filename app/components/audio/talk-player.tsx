@@ -12,6 +12,7 @@ import {
 } from '#app/lib/player-store.ts';
 import type { Talk } from '#common/contracts/audio.schema.ts';
 import { Transcript, type Cue } from '#app/components/media/transcript.tsx';
+import { SleepTimerButton } from './sleep-timer.tsx';
 import { SpeedButton } from './speed-button.tsx';
 
 /** Play and pause, drawn: a font's ▶ and ❚❚ differ in size from phone to phone. */
@@ -100,7 +101,7 @@ export function TalkPlayer({
     <section className="talk-player" aria-label={`Nghe: ${talk.title}`} data-testid="talk-player">
       {/* One row at every width (320 px too): speed, back, a big round play, forward. */}
       <div className="talk-transport">
-        <SpeedButton className="talk-speed" testId="talk-speed" />
+        <SpeedButton className="talk-speed" testId="talk-speed" talkId={talk.id} />
         <button
           type="button"
           className="talk-skip"
@@ -146,6 +147,8 @@ export function TalkPlayer({
           <span className="visually-hidden">Độ dài </span>
           {formatClock(talk.duration)}
         </span>
+        {/* At the end of the seek row: the transport row has no room left at 320 px. */}
+        <SleepTimerButton className="talk-sleep" testId="talk-sleep" />
       </div>
       <Bookmarks talk={talk} time={time} bookmarks={bookmarks} loginPath={loginPath} onSeek={playFrom} />
       <ClipSharer talk={talk} time={time} />

@@ -5,8 +5,12 @@ import type { ChapterHeading } from '#common/contracts/book.schema.ts';
 import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
 import { ChevronDownIcon, SearchIcon } from '#app/components/ui/icons.tsx';
 import { chapterLabel } from './chapter-label.ts';
+import { useKeepAwake } from './use-wake-lock.ts';
 import { FontSizeControl } from './font-size.tsx';
 import { chapterPlace, progressLabels, useChapterProgress } from './use-reading-progress.ts';
+
+// Theme, line spacing and the screen kept on: their controls load when the "Aa" panel first opens.
+const ComfortOptions = lazy(() => import('./comfort-options.tsx').then((m) => ({ default: m.ComfortOptions })));
 
 // Most readers never search inside the book they read: its box loads on the first press.
 const BookSearchBox = lazy(() =>
@@ -36,6 +40,8 @@ export interface ReaderBarProps {
 export function ReaderBar(props: ReaderBarProps) {
   const { bookCode, chapter, toc, showHan } = props;
   const [searchOpen, setSearchOpen] = useState(false);
+  const [optionsOpened, setOptionsOpened] = useState(false);
+  const [awake, setAwake] = useKeepAwake();
   return (
     <div className="reader-bar" role="group" aria-label="Công cụ đọc" data-testid="reader-bar">
       <div className="reader-bar-row">
@@ -67,9 +73,14 @@ export function ReaderBar(props: ReaderBarProps) {
             <span className="reader-bar-label">{showHan ? 'Ẩn chữ Hán' : 'Hiện chữ Hán'}</span>
           </button>
         ) : null}
-        <Dropdown className="reader-options" summary={<ReaderOptionsSummary />}>
+        <Dropdown className="reader-options" summary={<ReaderOptionsSummary />} onOpen={() => setOptionsOpened(true)}>
           <div className="reader-options-panel">
             <FontSizeControl level={props.fontLevel} onChange={props.onFontLevel} />
+            {optionsOpened ? (
+              <Suspense fallback={null}>
+                <ComfortOptions awake={awake} onAwake={setAwake} />
+              </Suspense>
+            ) : null}
             <SaveBookButton
               bookCode={bookCode}
               saved={props.saved}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+const CHAPTER = `${baseURL}/kinh-di-giao-1/kinh-di-giao`;
+
+/** A device that chose `theme` (and maybe a line spacing) on an earlier visit. */
+async function rememberOnDevice(context: BrowserContext, values: Record<string, string>) {
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, values);
+}
+
+const paint = (page: Page) =>
+  page.evaluate(() => ({
+    theme: document.documentElement.dataset.theme,
+    spacing: document.documentElement.dataset.lineSpacing ?? null,
+    paper: getComputedStyle(document.body).backgroundColor,
+    ink: getComputedStyle(document.body).color,
+  }));
+
+async function openOptions(page: Page) {
+  await page.locator('details.reader-options > summary').click();
+  await page.locator('.reader-options-panel').waitFor();
+}
+
+/**
+ * Reading comfort (app/lib/reading-comfort.ts, decision 0026): light, sepia and dark themes for the
+ * whole site, applied before the first paint; line spacing; keeping the screen on.
+ */
+describe('reading comfort: themes, line spacing, screen kept on', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('paints the stored theme before any of the site’s JavaScript runs (no flash), with the response’s nonce', async () => {
+    const response = await fetch(CHAPTER);
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    // The theme script is in <head>, before the stylesheets' content is painted, with this response's nonce.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<script nonce="${nonce}">try{var d=document.documentElement`);
+
+    for (const theme of ['dark', 'sepia'] as const) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await rememberOnDevice(context, { 'phap-bao:theme': theme, 'phap-bao:line-spacing': 'wide' });
+      const page = await context.newPage();
+      // No module script may run: what shows is the server's HTML and the inline theme script alone.
+      await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+      await page.goto(CHAPTER, { waitUntil: 'load' });
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+      const painted = await paint(page);
+      expect(painted.theme).toBe(theme);
+      expect(painted.spacing).toBe('wide');
+      expect(painted.paper).toBe(theme === 'dark' ? 'rgb(27, 24, 21)' : 'rgb(244, 236, 216)');
+      await context.close();
+    }
+  });
+
+  it('follows the system’s light or dark until the reader chooses', async () => {
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
+      expect((await paint(page)).theme).toBe(colorScheme);
+      await context.close();
+    }
+  });
+
+  for (const width of [320, 390, 1366]) {
+    it(`at ${width} px: the "Aa" panel switches the theme site-wide and the line spacing, both kept after a reload`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: width < 800 ? 740 : 900 } });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+      await waitForHydration(page);
+      expect((await paint(page)).theme).toBe('light');
+      const text = page.getByTestId('chapter-text').first();
+      const lineHeight = () => text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      const normal = await lineHeight();
+
+      await openOptions(page);
+      const themes = page.getByRole('group', { name: 'Giao diện' });
+      // Its controls load on the first opening.
+      await themes.getByRole('radio', { name: 'Theo máy', exact: true }).waitFor();
+      expect(await themes.getByRole('radio').count()).toBe(4);
+      expect(await themes.getByRole('radio', { name: 'Theo máy' }).isChecked()).toBe(true);
+      await themes.getByRole('radio', { name: 'Giấy ngà', exact: true }).check();
+      expect((await paint(page)).paper).toBe('rgb(244, 236, 216)');
+      await page.getByRole('group', { name: 'Giãn dòng' }).getByRole('radio', { name: 'Rộng', exact: true }).check();
+      expect(await lineHeight()).toBeGreaterThan(normal * 1.15);
+      const panel = (await page.locator('.reader-options-panel').boundingBox())!;
+      expect(panel.x).toBeGreaterThanOrEqual(0);
+      expect(panel.x + panel.width).toBeLessThanOrEqual(width);
+      await screenshot(page, `comfort-sepia-panel-${width}`, { fullPage: false });
+      await themes.getByRole('radio', { name: 'Tối', exact: true }).check();
+      expect(await paint(page)).toMatchObject({ theme: 'dark', paper: 'rgb(27, 24, 21)', spacing: 'wide' });
+      await screenshot(page, `comfort-dark-panel-${width}`, { fullPage: false });
+
+      // Kept on the device, for every page of the site.
+      await page.reload({ waitUntil: 'networkidle' });
+      await waitForHydration(page);
+      expect(await paint(page)).toMatchObject({ theme: 'dark', spacing: 'wide' });
+      expect(await lineHeight()).toBeGreaterThan(normal * 1.15);
+      await screenshot(page, `comfort-dark-chapter-${width}`, { fullPage: false });
+      await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
+      expect((await paint(page)).paper).toBe('rgb(27, 24, 21)');
+      await screenshot(page, `comfort-dark-home-${width}`, { fullPage: false });
+      await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+      await waitForHydration(page);
+      await openOptions(page);
+      expect(await page.getByRole('radio', { name: 'Tối' }).isChecked()).toBe(true);
+      // Back to the system's choice and the usual spacing.
+      await page
+        .getByRole('group', { name: 'Giao diện' })
+        .getByRole('radio', { name: 'Theo máy', exact: true })
+        .check();
+      await page.getByRole('group', { name: 'Giãn dòng' }).getByRole('radio', { name: 'Vừa', exact: true }).check();
+      expect(await paint(page)).toMatchObject({ theme: 'light', spacing: null });
+      expect(await lineHeight()).toBe(normal);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('keeps the screen on while asked: a wake lock taken, released when hidden, taken again on return, released on leaving', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // Records what the page asks of the Wake Lock API and lets the test hide the page. Headless
+    // Chromium may refuse a real lock, so a refused request is answered with a stand-in sentinel.
+    await context.addInitScript(() => {
+      const log = { requests: 0, releases: 0, held: 0 };
+      (window as unknown as { wakeLog: typeof log }).wakeLog = log;
+      let hidden = false;
+      Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible') });
+      (window as unknown as { setHidden: (h: boolean) => void }).setHidden = (h) => {
+        hidden = h;
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+      const wakeLock = navigator.wakeLock;
+      if (!wakeLock) throw new Error('No Wake Lock API in this Chromium');
+      const real = wakeLock.request.bind(wakeLock);
+      wakeLock.request = async (type) => {
+        log.requests++;
+        const sentinel = await real(type).catch(() => {
+          const fake = new EventTarget() as WakeLockSentinel & { released: boolean };
+          Object.assign(fake, { released: false, type: 'screen' });
+          fake.release = async () => {
+            fake.released = true;
+          };
+          return fake;
+        });
+        log.held++;
+        const release = sentinel.release.bind(sentinel);
+        sentinel.release = async () => {
+          log.releases++;
+          log.held--;
+          await release();
+        };
+        return sentinel;
+      };
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const log = () => page.evaluate(() => (window as unknown as { wakeLog: object }).wakeLog);
+    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    expect(await log()).toEqual({ requests: 0, releases: 0, held: 0 });
+
+    await openOptions(page);
+    const keepOn = page.getByRole('checkbox', { name: 'Giữ màn hình sáng' });
+    await keepOn.check();
+    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 1);
+    await page.evaluate(() => (window as unknown as { setHidden: (h: boolean) => void }).setHidden(true));
+    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 0);
+    await page.evaluate(() => (window as unknown as { setHidden: (h: boolean) => void }).setHidden(false));
+    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 1);
+    expect(await log()).toEqual({ requests: 2, releases: 1, held: 1 });
+
+    // Remembered: a reload asks again by itself; leaving the chapter lets the screen sleep.
+    await page.reload({ waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 1);
+    await page.locator('.reader-breadcrumbs a, nav[aria-label] a[href="/sach/kinh-di-giao"]').first().click();
+    await page.waitForURL(`${baseURL}/sach/kinh-di-giao`);
+    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -13,13 +13,14 @@ const KiB = 1024;
  */
 const ISSUE_TARGET = 100 * KiB;
 const BUDGET: Record<string, number> = {
-  // +1 KiB on 24 Nov 2026 for the player every page carries: the sleep timer and each talk's
-  // speed (decision 0026); chapter and talk pages stayed within theirs.
-  home: 75 * KiB, // 71.7 (130.3 with React DOM); 74.6 with the sleep timer
-  search: 75 * KiB, // 71.8 (130.4); 74.7
-  book: 75 * KiB, // 72.7 (131.1)
-  chapter: 82 * KiB, // 79.9 (138.4)
-  talk: 75.5 * KiB, // 73.6 (132.4)
+  // Raised on 24 Nov 2026 by what every page now carries: the player's sleep timer and per-talk speed
+  // (decision 0026), the offline opt-in check in the entry (0025); the book page also its download
+  // button's loader. Figures then: home 75.2, search 75.3, book 76.1, chapter 82.1, talk 75.9.
+  home: 76.5 * KiB, // 71.7 (130.3 with React DOM)
+  search: 76.5 * KiB, // 71.8 (130.4)
+  book: 77.5 * KiB, // 72.7 (131.1)
+  chapter: 83.5 * KiB, // 79.9 (138.4)
+  talk: 77 * KiB, // 73.6 (132.4)
 };
 
 // Strings that exist only in these libraries' code and survive minification (property names and

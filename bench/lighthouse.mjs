@@ -130,8 +130,11 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** Trace failures Lighthouse itself says to retry ("Please run Lighthouse again"). */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+
 /** One Lighthouse run (its default config: mobile, simulated throttling; storage and cache reset). */
-async function audit(url) {
+async function audit(url, attempt = 1) {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -139,6 +142,7 @@ async function audit(url) {
     onlyCategories: ['performance', 'accessibility'],
   });
   const { lhr } = result;
+  if (lhr.runtimeError && RETRIED_ERRORS.has(lhr.runtimeError.code) && attempt < 3) return audit(url, attempt + 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
   return {

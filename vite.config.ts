@@ -30,6 +30,8 @@ export default defineConfig({
   build: {
     // Fonts and icons stay files with hashed names; never inlined into CSS.
     assetsInlineLimit: 0,
+    // PB_NO_MINIFY=1 node scripts/build.mjs keeps names readable in a browser CPU profile.
+    minify: process.env.PB_NO_MINIFY ? false : 'esbuild',
     // The gzip column of Vite's report costs time and is not what we serve (scripts/precompress.mjs).
     reportCompressedSize: false,
     rollupOptions: {

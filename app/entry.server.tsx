@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
 import { NonceProvider } from './lib/nonce.tsx';
+import { scriptsAfterPaint } from './lib/scripts-after-paint.server.ts';
 
 export const streamTimeout = 5000;
 
@@ -35,7 +36,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          pipe(scriptsAfterPaint()).pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,6 +1,6 @@
 import { GlobalPlayer } from '#app/components/audio/global-player.tsx';
-import notoSerifLatin from '@fontsource-variable/noto-serif/files/noto-serif-latin-wght-normal.woff2?url';
-import notoSerifVietnamese from '@fontsource-variable/noto-serif/files/noto-serif-vietnamese-wght-normal.woff2?url';
+import notoSerif400 from './fonts/noto-serif-400-normal.woff2?url';
+import notoSerif600 from './fonts/noto-serif-600-normal.woff2?url';
 import './styles/fonts.css';
 import './styles/app.css';
 import { useEffect } from 'react';
@@ -42,14 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : false;
 
-// The reading font's normal style (both files every Vietnamese text needs, 52 KB) is fetched with
-// the CSS rather than after it; the other styles and weights arrive when used (app/styles/fonts.css).
+// The reading font's upright text and heading weights (39 KB) are fetched with the CSS rather than
+// after it, so the first paint has them on a fast connection; italics arrive when used (app/styles/fonts.css).
 const preloadFont = (href: string) =>
   ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }) as const;
 
 export const links: Route.LinksFunction = () => [
-  preloadFont(notoSerifLatin),
-  preloadFont(notoSerifVietnamese),
+  preloadFont(notoSerif400),
+  preloadFont(notoSerif600),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
   { rel: 'manifest', href: '/site.webmanifest' },

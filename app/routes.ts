@@ -7,12 +7,16 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   // No page: the reader's position and merged device history are posted here in the background.
   route('reading-progress', 'routes/resources/reading-progress.ts'),
+  // Writes made offline (highlights), sent when the network returns (decision 0030).
+  route('ghi-ngoai-tuyen', 'routes/resources/offline-writes.ts'),
   // The other passages of one search result ("Xem thêm N đoạn" on /search), as JSON.
   route('search/doan', 'routes/resources/search-passages.ts'),
   // "Add to playlist" from any list of talks.
   route('playlist-items', 'routes/resources/playlist-items.ts'),
   // A note group as a PDF download (the page's "Tải PDF"), beside the layout's `profile/note-group/:id?`.
   route('profile/note-group/:id/pdf', 'routes/resources/note-group-pdf.ts'),
+  // The reader's notes as a file (the export page's "Tải tệp").
+  route('profile/note-export/file', 'routes/resources/note-export-file.ts'),
   // The chapter editor's live preview (Markdown → the HTML that would be stored), admins only.
   route('quan-tri/xem-truoc-markdown', 'routes/resources/admin-markdown-preview.ts'),
   // The administration's uploads of talks and videos (XMLHttpRequest with progress; JSON answers).
@@ -55,6 +59,7 @@ export default [
     route('profile/playlist/edit/:id?', 'routes/profile/playlist-edit.tsx'),
     route('profile/playlist/:id', 'routes/profile/playlist.tsx'),
     route('profile/reading-list', 'routes/profile/reading-list.tsx'),
+    route('profile/note-export', 'routes/profile/note-export.tsx'),
     route('profile/search-collection', 'routes/profile/search-collection.tsx'),
     route('profile/moderation', 'routes/profile/moderation.tsx'),
   ]),
@@ -71,6 +76,7 @@ export default [
     route('quan-tri/sach/:id', 'routes/admin/book-edit.tsx'),
     route('quan-tri/sach/:id/chuong/:chapterId?', 'routes/admin/chapter-edit.tsx'),
     route('quan-tri/trang-chu', 'routes/admin/site-lists.tsx'),
+    route('quan-tri/tu-dien', 'routes/admin/dictionaries.tsx'),
     route('quan-tri/bai-viet', 'routes/admin/articles.tsx'),
     route('quan-tri/tong-hop', 'routes/admin/compilations.tsx'),
     route('quan-tri/tong-hop/moi', 'routes/admin/compilation-edit.tsx', { id: 'admin-compilation-new' }),

@@ -4,18 +4,14 @@
 // prints a table and asserts nothing. See bench/README.md.
 //
 //   npm run bench -- [--duration 10] [--connections 16] [--only home]
-import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { sourceHash } from '../scripts/source-hash.mjs';
+import { buildIfStale, startProductionServer } from './lib/production-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARMUP_SECONDS = 2;
 const MEDIA_BYTES = 5 * 1024 * 1024;
 const MEDIA_RANGE = 'bytes=1000000-1065535'; // 64 KiB
@@ -135,95 +131,26 @@ console.log(
 console.log(`Load average at the start: ${loadAverage()}`);
 
 // --- Build (same rule as scripts/start.mjs) ------------------------------------------------------
-const stampFile = path.join(root, 'build', '.source-hash');
-const entry = path.join(root, 'build', 'server', 'main.js');
-const current = sourceHash(root);
-const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : null;
-if (!fs.existsSync(entry) || built !== current) {
-  console.log(built ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
-  try {
-    execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-  } catch {
-    console.error('\nThe build failed (see above): nothing was measured. Fix the build, then run the benchmark again.');
-    process.exit(1);
-  }
-} else {
-  console.log('Build is current.');
+try {
+  if (!buildIfStale()) console.log('Build is current.');
+} catch {
+  console.error('\nThe build failed (see above): nothing was measured. Fix the build, then run the benchmark again.');
+  process.exit(1);
 }
 
 // --- Server and cleanup --------------------------------------------------------------------------
-let dataDir = null;
 let server = null;
 let running = null; // the autocannon instance in progress
-let cleanedUp = false;
 let interrupted = false;
-
-function removeDataDir() {
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  dataDir = null;
-}
-
-/** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes the temporary folder. */
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  const child = server;
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  removeDataDir();
-}
-
-// Last resort when the process exits some other way: no waiting is possible here.
-process.on('exit', () => {
-  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-  removeDataDir();
-});
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (interrupted) return;
     interrupted = true;
-    console.error(`\n${signal}: stopping the server and removing ${dataDir ?? 'the temporary folder'}…`);
+    console.error(`\n${signal}: stopping the server and removing ${server?.dataDir ?? 'the temporary folder'}…`);
     running?.stop();
-    void cleanup().finally(() => process.exit(130));
+    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(baseUrl, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/`);
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-      last = `status ${res.status}`;
-    } catch (error) {
-      last = error.cause?.code ?? error.message;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`GET / did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
 /** What the book targets need: the newest book of the library and a reader's session. */
@@ -306,27 +233,16 @@ function formatBytes(bytes) {
 
 // --- Main ----------------------------------------------------------------------------------------
 async function main() {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-bench-'));
-  const mediaDir = path.join(dataDir, 'media');
-  fs.mkdirSync(path.join(mediaDir, 'bench'), { recursive: true });
-  fs.writeFileSync(path.join(mediaDir, 'bench', 'sample.mp3'), crypto.randomBytes(MEDIA_BYTES));
-
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    MEDIA_DIR: mediaDir, // the default (DATA_DIR/media), set so an inherited MEDIA_DIR cannot interfere
-    DATABASE_URL: '',
-    IMPORT_DEMO_CONTENT: 'true',
-  };
   const started = Date.now();
-  server = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  await waitForServer(baseUrl);
+  server = await startProductionServer({
+    tmpPrefix: 'phap-bao-bench-',
+    prepare(dataDir) {
+      fs.mkdirSync(path.join(dataDir, 'media', 'bench'), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, 'media', 'bench', 'sample.mp3'), crypto.randomBytes(MEDIA_BYTES));
+    },
+  });
+  const { baseUrl, dataDir } = server;
+  await server.ready();
   console.log(`Server ready on ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${dataDir})`);
 
   const ctx = await benchContext(baseUrl);
@@ -375,5 +291,5 @@ try {
   console.error(`Benchmark failed: ${error.stack ?? error}`);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await server?.stop();
 }

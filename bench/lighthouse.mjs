@@ -10,17 +10,19 @@
 //   npm run bench:lighthouse -- --only /tin-tuc   # one page (an address of the table)
 //   npm run bench:lighthouse -- --details         # also what Lighthouse blames, per page (last run)
 //   npm run bench:lighthouse -- --json            # the medians as JSON too
-import { execFileSync, spawn } from 'node:child_process';
+//   npm run bench:lighthouse -- --save DIR        # each page's last Lighthouse report (JSON) into DIR
+//
+// After Lighthouse's table, the main thread of each page by CPU time (bench/lib/main-thread.mjs):
+// a Total Blocking Time estimate that does not move with the machine's load.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { sourceHash } from '../scripts/source-hash.mjs';
+import { chromium } from 'playwright-core';
+import { measureMainThread, printMainThread } from './lib/main-thread.mjs';
+import { buildIfStale, root, startProductionServer } from './lib/production-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -38,82 +40,27 @@ function option(name, fallback) {
 }
 const RUNS = Number(option('--runs', '3'));
 const ONLY = option('--only', null);
+const SAVE_DIR = option('--save', null);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number ≥ 1');
 
 // --- Build (same rule as scripts/start.mjs and bench/http.mjs) ----------------------------------
-const stampFile = path.join(root, 'build', '.source-hash');
-const entry = path.join(root, 'build', 'server', 'main.js');
-const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : null;
-if (!fs.existsSync(entry) || built !== sourceHash(root)) {
-  console.log(built ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-}
+buildIfStale();
 
 // --- Server ---------------------------------------------------------------------------------------
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const loadAverage = () =>
   os
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
 const loadAtStart = loadAverage();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-lighthouse-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [entry], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    MEDIA_DIR: path.join(dataDir, 'media'),
-    DATABASE_URL: '',
-    IMPORT_DEMO_CONTENT: 'true',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startProductionServer({ tmpPrefix: 'phap-bao-lighthouse-' });
+const { baseUrl } = server;
 let chrome = null;
 async function cleanup() {
   await chrome?.kill();
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
-
-async function waitForServer() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      const res = await fetch(`${baseUrl}/`);
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('GET / did not answer within 60 s');
-}
 
 /** The first address of `pattern` (one capture group) in the HTML of `page`. */
 async function firstLink(page, pattern) {
@@ -201,7 +148,7 @@ function printTable(rows) {
 // --- Main -----------------------------------------------------------------------------------------
 try {
   const started = Date.now();
-  await waitForServer();
+  await server.ready();
   console.log(`Server ready on ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // Addresses from the listing pages, as a reader would find them.
   const book = await firstLink('/sach', /href="(\/sach\/[\w-]+)"/);
@@ -232,6 +179,11 @@ try {
       ),
     ]);
     blamed.push([url, details(runs.at(-1).lhr)]);
+    if (SAVE_DIR) {
+      fs.mkdirSync(SAVE_DIR, { recursive: true });
+      const name = url.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'home';
+      fs.writeFileSync(path.join(SAVE_DIR, `${name}.json`), JSON.stringify(runs.at(-1).lhr));
+    }
   }
   const browser = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()).Browser;
   const { version } = JSON.parse(
@@ -244,6 +196,19 @@ try {
     'Targets (issue 14): performance ≥ 98, accessibility 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS 0. ' +
       'Scores and timings move with the load: measure on a quiet machine.',
   );
+  const traceBrowser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    printMainThread(
+      await measureMainThread(
+        traceBrowser,
+        pages.map((url) => baseUrl + url),
+        Math.max(3, RUNS),
+      ),
+      Math.max(3, RUNS),
+    );
+  } finally {
+    await traceBrowser.close();
+  }
   if (process.argv.includes('--details')) {
     for (const [url, lines] of blamed) console.log(`\n${url}\n  ${lines.join('\n  ')}`);
   }

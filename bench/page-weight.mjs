@@ -7,16 +7,10 @@
 //
 //   npm run bench:weight                  # table
 //   npm run bench:weight -- --json        # the figures as JSON too
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { sourceHash } from '../scripts/source-hash.mjs';
+import { buildIfStale, startProductionServer } from './lib/production-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const VIEWPORT = { width: 390, height: 844 };
 const BOOK = 'kinh-kim-cang';
@@ -24,73 +18,17 @@ const CHAPTER = `/${BOOK}-1/${BOOK}`; // chapter codes are <book code>-<number> 
 const KiB = 1024;
 
 // --- Build (same rule as scripts/start.mjs and bench/http.mjs) ----------------------------------
-const stampFile = path.join(root, 'build', '.source-hash');
-const entry = path.join(root, 'build', 'server', 'main.js');
-const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : null;
-if (!fs.existsSync(entry) || built !== sourceHash(root)) {
-  console.log(built ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-}
+buildIfStale();
 
 // --- Server ---------------------------------------------------------------------------------------
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-weight-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [entry], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    MEDIA_DIR: path.join(dataDir, 'media'),
-    DATABASE_URL: '',
-    IMPORT_DEMO_CONTENT: 'true',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startProductionServer({ tmpPrefix: 'phap-bao-weight-' });
+const { baseUrl } = server;
 let browser = null;
 async function cleanup() {
   await browser?.close().catch(() => {});
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
-
-async function waitForServer() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      const res = await fetch(`${baseUrl}/`);
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('GET / did not answer within 60 s');
-}
 
 // --- Measuring ------------------------------------------------------------------------------------
 /**
@@ -214,7 +152,7 @@ function printTable(rows) {
 
 try {
   const started = Date.now();
-  await waitForServer();
+  await server.ready();
   console.log(`Server ready on ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // A talk's address: the first one the talks page links to.
   const talks = await (await fetch(`${baseUrl}/phap-am`)).text();

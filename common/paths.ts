@@ -17,6 +17,31 @@ export function chapterPath(
   return `/${chapterCode}/${bookCode}${query}${options.anchor ? `#${options.anchor}` : ''}`;
 }
 
+/** A passage's characters inside its paragraph (a highlight's anchor), or the whole paragraph. */
+export interface PassageRange {
+  paragraph: string;
+  start?: number;
+  end?: number;
+}
+
+const rangeQuery = (range: PassageRange) =>
+  range.start !== undefined && range.end !== undefined ? `?tu=${range.start}&den=${range.end}` : '';
+
+/** The quote card (a PNG made on the server) of a passage of a chapter. */
+export function quoteCardPath(chapterCode: string, range: PassageRange): string {
+  return `/the-trich/${encodeURIComponent(chapterCode)}/${range.paragraph}.png${rangeQuery(range)}`;
+}
+
+/** The address to share a passage by: its chapter at the paragraph, whose page shows the quote card in link previews. */
+export function quoteSharePath(chapterCode: string, bookCode: string, range: PassageRange): string {
+  const params = new URLSearchParams({ doan: range.paragraph });
+  if (range.start !== undefined && range.end !== undefined) {
+    params.set('tu', String(range.start));
+    params.set('den', String(range.end));
+  }
+  return `/${chapterCode}/${bookCode}?${params}#${range.paragraph}`;
+}
+
 export function collectionPath(collectionId: number): string {
   return `/phap-am/${collectionId}`;
 }

@@ -1,7 +1,10 @@
-// The tests use four Debian programs: Chromium (browser tests), poppler's pdftotext (the note-group
+// The tests use these Debian programs: Chromium (browser tests), poppler's pdftotext (the note-group
 // PDF is read back), nginx (the site behind a TLS-terminating proxy, set up as docs/deploy.md
-// says) and Java (the W3C Nu HTML checker of the vnu-jar package, tests/e2e/html-validity.test.ts). When one is missing and we are root, install it with apt (never download a browser or a
-// binary any other way); otherwise say what to do.
+// says), Java (the W3C Nu HTML checker of the vnu-jar package, tests/e2e/html-validity.test.ts),
+// speech-dispatcher with its eSpeak NG module (Chromium's Vietnamese voices for the read-aloud,
+// tests/e2e/read-aloud.test.ts) and EPUBCheck (the books' EPUB files, tests/api/opds-epub.test.ts).
+// When one is missing and we are root, install it with apt (never download a browser or a binary
+// any other way); otherwise say what to do.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -14,6 +17,13 @@ const TOOLS = [
   { name: 'pdftotext', package: 'poppler-utils', paths: ['/usr/bin/pdftotext'] },
   { name: 'nginx', package: 'nginx', paths: ['/usr/sbin/nginx'] },
   { name: 'Java', package: 'default-jre-headless', paths: ['/usr/bin/java'] },
+  { name: 'speech-dispatcher', package: 'speech-dispatcher', paths: ['/usr/bin/speech-dispatcher'] },
+  {
+    name: 'speech-dispatcher’s eSpeak NG voices',
+    package: 'speech-dispatcher-espeak-ng',
+    paths: ['/usr/lib/speech-dispatcher-modules/sd_espeak-ng'],
+  },
+  { name: 'EPUBCheck', package: 'epubcheck', paths: ['/usr/share/java/epubcheck.jar'] },
 ];
 
 const present = (tool) => tool.paths.filter(Boolean).find((p) => fs.existsSync(p));

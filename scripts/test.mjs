@@ -1,11 +1,13 @@
-// `npm test`: everything, in order — typecheck, lint, unit and API tests (SQLite, and PostgreSQL
-// when one answers), then a production build and the browser tests in Debian's Chromium.
+// `npm test`: everything, in order — typecheck, lint, unit and API tests (SQLite and PostgreSQL:
+// when no server answers at 127.0.0.1:5432, a temporary one is started for the run), then a
+// production build and the browser tests in Debian's Chromium.
 // Ends with one line "tests: N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSystemTools } from './ensure-system-tools.mjs';
+import { answers, startTemporaryPostgres } from './temporary-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -62,6 +64,20 @@ try {
   chromiumReady = false;
   failures.push(`System tools: ${error.message}`);
   failed += 1;
+}
+// Both engines on every machine: CI machines may have no PostgreSQL running.
+let postgres = null;
+if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL && !(await answers('127.0.0.1', 5432))) {
+  console.log('\n━━ No PostgreSQL at 127.0.0.1:5432: starting a temporary one');
+  try {
+    postgres = await startTemporaryPostgres({ port: 5432 });
+    const stopPostgres = () => postgres?.stop();
+    process.on('exit', stopPostgres);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+  } catch (error) {
+    failures.push(`PostgreSQL: ${error.message}`);
+    failed += 1;
+  }
 }
 vitest('Unit and API tests', ['unit', 'api'], 'unit-api');
 

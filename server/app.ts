@@ -22,6 +22,7 @@ import type { Logger } from './logger.ts';
 import type { PageRender } from './load-context.ts';
 import type { MediaStorage } from './media/media-storage.ts';
 import { createPageCache } from './page-cache/page-cache.ts';
+import { replicaReads } from './http/replica-reads.ts';
 import { serveMedia } from './media/serve-media.ts';
 import { createFeedRoutes } from './feeds/feed.routes.ts';
 import { browserUrlOf, withUrl } from './lib/proxy-headers.ts';
@@ -53,14 +54,13 @@ export interface AppOptions {
 const YOUTUBE_FRAME = 'https://www.youtube-nocookie.com';
 /**
  * Powerful browser features: off for every page and frame, but what the pages use themselves (the
- * share sheet, the player's media keys) and what the video frame needs to play and go fullscreen.
+ * player's media keys, the screen kept on) and what the video frame needs to play and go fullscreen.
+ * Only features Chromium knows: an unknown one (ambient-light-sensor, battery, bluetooth, web-share)
+ * costs an error in the console of every page and protects nothing.
  */
 const PERMISSIONS_POLICY = {
   accelerometer: [],
-  ambientLightSensor: [],
   autoplay: ['self', YOUTUBE_FRAME],
-  battery: [],
-  bluetooth: [],
   camera: [],
   displayCapture: [],
   encryptedMedia: ['self', YOUTUBE_FRAME],
@@ -79,7 +79,6 @@ const PERMISSIONS_POLICY = {
   screenWakeLock: ['self'],
   serial: [],
   usb: [],
-  webShare: ['self'],
   xrSpatialTracking: [],
 } satisfies NonNullable<Parameters<typeof secureHeaders>[0]>['permissionsPolicy'];
 
@@ -117,6 +116,9 @@ export function createApp(options: AppOptions) {
     mountMetricsEndpoint(app, options.metrics, env.METRICS_TOKEN);
     app.use(options.metrics.middleware());
   }
+
+  // Anonymous reads on the streaming replica, when there is one (docs/decisions/0029).
+  if (env.DATABASE_REPLICA_URL) app.use(replicaReads());
 
   const formOrigin = env.TRANSLATOR_FORM_URL ? new URL(env.TRANSLATOR_FORM_URL).origin : null;
   // Behind a proxy terminating TLS the socket sees http://127.0.0.1:…: every handler (React

@@ -34,6 +34,19 @@ const ZEnvSchema = z.object({
         .optional(),
     )
     .optional(),
+  // A streaming replica of DATABASE_URL (PostgreSQL): anonymous page and API reads may go there;
+  // writes, and every read of a reader with a session, go to DATABASE_URL (docs/deploy.md).
+  DATABASE_REPLICA_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'phải bắt đầu bằng postgres:// hoặc postgresql://')
+        .optional(),
+    )
+    .optional(),
   MEDIA_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl.optional(),
@@ -54,6 +67,17 @@ const ZEnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.string().min(16, 'cần ít nhất 16 ký tự (một chuỗi ngẫu nhiên)').optional())
     .optional(),
+  // Media on S3-compatible object storage instead of MEDIA_DIR (docs/deploy.md, "Many processes"):
+  // on while MEDIA_S3_BUCKET is set. ENDPOINT for a server other than AWS (Ceph radosgw, MinIO, …).
+  MEDIA_S3_BUCKET: optionalText,
+  MEDIA_S3_ENDPOINT: optionalUrl.optional(),
+  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  // true: addresses as https://host/bucket/key (most self-hosted servers); false: bucket.host (AWS).
+  MEDIA_S3_FORCE_PATH_STYLE: flag.default(true),
+  // Keys are <prefix><file>, e.g. "phap-bao/": one bucket may hold several libraries.
+  MEDIA_S3_PREFIX: optionalText,
   DICTIONARY_URL: optionalUrl.optional(),
   MONASTERY_URL: optionalUrl.optional(),
   CONTACT_EMAIL: z
@@ -95,6 +119,9 @@ const ZEnvSchema = z.object({
   // The sender, e.g. "Pháp Bảo <khong-tra-loi@phapbao.org>" (required with SMTP_HOST).
   MAIL_FROM: optionalText,
 });
+
+/** The name of every setting the server reads (.env.example lists each: tests/api/deploy-files.test.ts). */
+export const ENV_SETTING_NAMES: readonly string[] = Object.keys(ZEnvSchema.shape);
 
 /** Settings of outgoing mail that only make sense together. */
 function checkMailSettings(env: z.infer<typeof ZEnvSchema>, problems: string[]) {
@@ -184,6 +211,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       });
   const authProviders = readAuthProviders(source.AUTH_PROVIDERS, source, problems);
   if (result.success) checkMailSettings(result.data, problems);
+  if (result.success && result.data.DATABASE_REPLICA_URL && !result.data.DATABASE_URL) {
+    problems.push('DATABASE_REPLICA_URL: cần DATABASE_URL (máy chủ chính) khi đặt bản sao');
+  }
+  if (
+    result.success &&
+    Boolean(result.data.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(result.data.MEDIA_S3_SECRET_ACCESS_KEY)
+  ) {
+    problems.push('MEDIA_S3_ACCESS_KEY_ID và MEDIA_S3_SECRET_ACCESS_KEY: cần đặt cả hai, hoặc bỏ trống cả hai');
+  }
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);

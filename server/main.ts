@@ -15,7 +15,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { isLoopbackHost } from './lib/proxy-headers.ts';
 import { createLogger } from './logger.ts';
-import { createDiskMediaStorage } from './media/media-storage.ts';
+import { openMediaStorage } from './media/open-media-storage.ts';
 import { trackInFlightRequests } from './http/graceful-shutdown.ts';
 import { createMetrics } from './http/metrics.ts';
 import { applyServerLimits } from './lib/server-limits.ts';
@@ -43,13 +43,13 @@ async function main() {
 
   const database = openDatabase({
     databaseUrl: env.DATABASE_URL,
+    replicaUrl: env.DATABASE_REPLICA_URL,
+    onReplicaError: (error) => logger.warn({ err: error }, 'a read on the replica failed: ran on the primary'),
     sqlitePath: path.join(env.DATA_DIR, 'phap-bao.sqlite'),
   });
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-  fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
-
-  const media = createDiskMediaStorage(env.MEDIA_DIR);
+  const media = openMediaStorage(env);
   // Prometheus metrics only when a scraper has a token to present (docs/deploy.md, "Metrics").
   const metrics = env.METRICS_TOKEN
     ? createMetrics({ poolStats: database.poolStats, processMetrics: true })
@@ -60,6 +60,7 @@ async function main() {
     logger,
     media,
     demoDir: path.join(projectRoot, 'data', 'demo'),
+    unihanFile: path.join(projectRoot, 'data', 'unihan', 'unihan-vi.tsv'),
     onSearchTimed: metrics?.observeSearch,
   });
   await services.site.ensureDefaults();
@@ -144,6 +145,8 @@ async function main() {
     }
     stopping = true;
     services.health.beginShutdown();
+    // A worker of `npm start` with WORKERS=n tells the primary not to signal it again (scripts/start.mjs).
+    process.send?.({ phapBao: 'stopping' });
     logger.info({ signal, inFlight: inFlight.count(), graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down');
     void (async () => {
       const outcome = await inFlight.drain(env.SHUTDOWN_GRACE_MS);

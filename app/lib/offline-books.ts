@@ -1,6 +1,8 @@
+import { formatNumber } from './format.ts';
 import type { OfflineBook } from '#common/contracts/library.schema.ts';
-import { DOWNLOAD_RECORD_PREFIX, DOWNLOADS_CACHE } from './offline-cache.ts';
+import { DOWNLOAD_RECORD_PREFIX, DOWNLOADS_CACHE, TALK_RECORD_PREFIX } from './offline-cache.ts';
 import { installOfflineWorker } from './offline-opt-in.ts';
+import { indexDownloadedBook, removeBookIndex } from './offline-search.ts';
 
 /**
  * Books downloaded for reading offline (decision 0025): their pages and the assets and pictures those
@@ -54,13 +56,15 @@ export function estimateDownloadBytes(book: OfflineBook): number {
 }
 
 // "/assets/…" and "/media/…" addresses in a page (src, href, srcset, module imports) or a style sheet (url()).
-const LOCAL_FILE = /(?:^|["'(\s,])(\/(?:assets|media)\/[^"'()\s,?#]+)/g;
+// A backslash ends one too: the page's module script is written as a JSON string (\"/assets/…\"),
+// see app/lib/scripts-after-paint.server.ts.
+const LOCAL_FILE = /(?:^|["'(\s,\\])(\/(?:assets|media)\/[^"'()\s,?#\\]+)/g;
 
-function localFilesOf(text: string): string[] {
+export function localFilesOf(text: string): string[] {
   return [...text.matchAll(LOCAL_FILE)].map((m) => m[1]!);
 }
 
-async function store(cache: Cache, path: string): Promise<{ bytes: number; text: string | null }> {
+export async function store(cache: Cache, path: string): Promise<{ bytes: number; text: string | null }> {
   const res = await fetch(path, { credentials: 'same-origin', cache: 'no-store' });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   const blob = await res.blob();
@@ -69,6 +73,25 @@ async function store(cache: Cache, path: string): Promise<{ bytes: number; text:
   // A copy built from the bytes: the cache keeps the page's headers (its CSP goes with its nonce).
   await cache.put(path, new Response(blob, { status: res.status, statusText: res.statusText, headers: res.headers }));
   return { bytes: blob.size, text: textual ? await blob.text() : null };
+}
+
+/**
+ * Stores the hashed assets and pictures pages name, and the fonts their style sheets name (added to
+ * `assets`); what is already stored (by another download) is not fetched again. Returns the bytes added.
+ */
+export async function storeNamedFiles(cache: Cache, assets: Set<string>): Promise<number> {
+  let bytes = 0;
+  for (const file of [...assets]) {
+    if (await cache.match(file)) continue;
+    const { bytes: size, text } = await store(cache, file).catch(() => ({ bytes: 0, text: null }));
+    bytes += size;
+    for (const font of localFilesOf(text ?? '')) {
+      if (assets.has(font)) continue;
+      assets.add(font);
+      bytes += (await store(cache, font).catch(() => ({ bytes: 0 }))).bytes;
+    }
+  }
+  return bytes;
 }
 
 const recordUrl = (code: string) => `${DOWNLOAD_RECORD_PREFIX}${encodeURIComponent(code)}`;
@@ -96,17 +119,7 @@ export async function downloadBook(
     for (const file of localFilesOf(text ?? '')) assets.add(file);
     onProgress(++done, pages.length);
   }
-  // Style sheets name the fonts; what is already stored (by another book) is not fetched again.
-  for (const file of [...assets]) {
-    if (await cache.match(file)) continue;
-    const { bytes: size, text } = await store(cache, file).catch(() => ({ bytes: 0, text: null }));
-    bytes += size;
-    for (const font of localFilesOf(text ?? '')) {
-      if (assets.has(font)) continue;
-      assets.add(font);
-      bytes += (await store(cache, font).catch(() => ({ bytes: 0 }))).bytes;
-    }
-  }
+  bytes += await storeNamedFiles(cache, assets);
   const record: DownloadRecord = {
     code: book.code,
     title: book.title,
@@ -116,9 +129,42 @@ export async function downloadBook(
     bytes,
     downloadedAt: new Date().toISOString(),
   };
+  // The words of every paragraph, for searching the book offline (app/lib/offline-search.ts).
+  record.bytes += (await indexDownloadedBook(record)).bytes;
   await cache.put(recordUrl(book.code), Response.json(record));
   await worker;
   return { record, check: await checkDownload(record) };
+}
+
+/**
+ * "Có bản mới": the downloaded books whose chapters changed on the server since (another hash, a
+ * chapter added, removed or moved), with what downloading them again fetches. Needs the network;
+ * a book the server no longer has is left as it is.
+ */
+export async function findUpdates(records: DownloadRecord[]): Promise<Map<string, OfflineBook>> {
+  const updates = new Map<string, OfflineBook>();
+  for (const record of records) {
+    const book = await fetchOfflineBook(record.code).catch(() => null);
+    if (!book) continue;
+    const now = book.chapters.map((c) => `${c.path} ${c.contentSha256}`).join('\n');
+    const then = record.chapters.map((c) => `${c.path} ${c.contentSha256}`).join('\n');
+    if (now !== then) updates.set(record.code, book);
+  }
+  return updates;
+}
+
+/** Downloads a changed book again, then drops the pages and assets only its old copy named. */
+export async function updateDownload(
+  book: OfflineBook,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ record: DownloadRecord; check: DownloadCheck }> {
+  const old = await findDownload(book.code);
+  const result = await downloadBook(book, onProgress);
+  if (old) {
+    const cache = await caches.open(DOWNLOADS_CACHE);
+    await dropUnnamedFiles(cache, [old.path, ...old.chapters.map((c) => c.path), ...old.assets]);
+  }
+  return result;
 }
 
 /** Every chapter page present and holding the text of the manifest's hash: counted. */
@@ -151,21 +197,35 @@ export async function listDownloads(): Promise<DownloadRecord[]> {
   return records.sort((a, b) => b.downloadedAt.localeCompare(a.downloadedAt));
 }
 
-/** Removes a book's pages and record, and the assets no other downloaded book names. */
+/** Removes a book's pages and record, and the assets no other download names. */
 export async function removeDownload(code: string): Promise<void> {
   const record = await findDownload(code);
   if (!record) return;
   const cache = await caches.open(DOWNLOADS_CACHE);
   await cache.delete(recordUrl(code));
-  const kept = new Set((await listDownloads()).flatMap((r) => [r.path, ...r.chapters.map((c) => c.path), ...r.assets]));
-  const files = [record.path, ...record.chapters.map((c) => c.path), ...record.assets];
+  await removeBookIndex(code);
+  await dropUnnamedFiles(cache, [record.path, ...record.chapters.map((c) => c.path), ...record.assets]);
+}
+
+/** Deletes those of `files` that no download left (book or talk, app/lib/offline-talks.ts) names. */
+export async function dropUnnamedFiles(cache: Cache, files: string[]): Promise<void> {
+  const kept = new Set<string>();
+  for (const key of await cache.keys()) {
+    const path = new URL(key.url).pathname;
+    if (!path.startsWith(DOWNLOAD_RECORD_PREFIX) && !path.startsWith(TALK_RECORD_PREFIX)) continue;
+    const record = (await (await cache.match(key))!.json()) as Partial<DownloadRecord> & { files?: string[] };
+    for (const file of [record.path, ...(record.chapters ?? []).map((c) => c.path), ...(record.assets ?? [])]) {
+      if (file) kept.add(file);
+    }
+    for (const file of record.files ?? []) kept.add(file);
+  }
   await Promise.all(files.filter((f) => !kept.has(f)).map((f) => cache.delete(f)));
 }
 
-const sizeFormatter = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 });
+const oneDecimal = (n: number) => formatNumber(Math.round(n * 10) / 10);
 
 /** 1 234 567 → "1,2 MB"; 45 678 → "45 KB". */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1_000_000) return `${sizeFormatter.format(bytes / 1_000_000)} MB`;
-  return `${sizeFormatter.format(Math.max(1, Math.round(bytes / 1000)))} KB`;
+  if (bytes >= 1_000_000) return `${oneDecimal(bytes / 1_000_000)} MB`;
+  return `${formatNumber(Math.max(1, Math.round(bytes / 1000)))} KB`;
 }

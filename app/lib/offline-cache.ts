@@ -14,8 +14,17 @@ export const DOWNLOADS_CACHE = 'phap-bao-downloads-v1';
 /** Where the record of a downloaded book is kept in DOWNLOADS_CACHE (never a real address). */
 export const DOWNLOAD_RECORD_PREFIX = '/__ngoai-tuyen/sach/';
 
+/** Where the record of a downloaded talk is kept in DOWNLOADS_CACHE (decision 0030). */
+export const TALK_RECORD_PREFIX = '/__ngoai-tuyen/bai-giang/';
+
+/** The pieces of a talk's audio while it downloads (a broken download resumes from them). */
+export const AUDIO_PART_PREFIX = '/__ngoai-tuyen/phan';
+
 /** The page shown for an address that was not downloaded, when there is no network. */
 export const OFFLINE_PAGE_PATH = '/ngoai-tuyen';
+
+/** The site's search: offline, the worker sends it to the search in the downloads (`?tim=`). */
+export const SEARCH_PAGE_PATH = '/search';
 
 /** The list of downloaded books. */
 export const DOWNLOADS_PAGE_PATH = '/tai-ve';

@@ -24,3 +24,27 @@ export async function installOfflineWorker(): Promise<void> {
   // No worker (the development server builds none): the book is stored, offline links will not open.
   if (registration) await navigator.serviceWorker.ready;
 }
+
+/**
+ * Set while writes made offline wait in IndexedDB (app/lib/offline-write-queue.ts, decision 0030):
+ * the chapter and downloads pages then send them when the network is there, without loading the
+ * queue otherwise.
+ */
+const QUEUED_KEY = 'phap-bao:queued-writes';
+
+export function hasQueuedWrites(): boolean {
+  try {
+    return localStorage.getItem(QUEUED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function markQueuedWrites(queued: boolean): void {
+  try {
+    if (queued) localStorage.setItem(QUEUED_KEY, '1');
+    else localStorage.removeItem(QUEUED_KEY);
+  } catch {
+    // Storage refused: the page that queued sends them itself when the network returns.
+  }
+}

@@ -28,6 +28,23 @@ export interface PlayerState {
   sleep: SleepTimer | null;
   /** Whole seconds left on a timed sleep timer, for display; null otherwise. */
   sleepLeft: number | null;
+  /** What the bar drives instead of the <audio> (a chapter read aloud); `time`/`duration` are then its sentence and count. */
+  engine: PlayerEngine | null;
+}
+
+/**
+ * Another source for the same bar: the read-aloud of a chapter (app/components/read-aloud/), loaded
+ * only when a reader asks for it, so every page's bar stays this small.
+ */
+export interface PlayerEngine {
+  title: string;
+  albumTitle: string;
+  pageUrl: string;
+  play(): void;
+  pause(): void;
+  seek(at: number): void;
+  setRate(rate: number): void;
+  close(): void;
 }
 
 export type SleepTimer = { endsAt: number } | { atEnd: true };
@@ -46,6 +63,7 @@ const EMPTY: PlayerState = {
   rate: 1,
   sleep: null,
   sleepLeft: null,
+  engine: null,
 };
 
 let state: PlayerState = EMPTY;
@@ -154,14 +172,19 @@ function startTalk(startAt: number | null, autoplay: boolean) {
 // 30 minutes are 30 minutes at 2× too; the volume falls over its last SLEEP_FADE_SECONDS.
 let sleepTick: ReturnType<typeof setInterval> | null = null;
 
+// The read-aloud reads it for each sentence it starts.
+let volume = 1;
+
 function fadeTo(secondsLeft: number) {
-  if (element) element.volume = Math.max(0, Math.min(1, secondsLeft / SLEEP_FADE_SECONDS));
+  volume = Math.max(0, Math.min(1, secondsLeft / SLEEP_FADE_SECONDS));
+  if (element) element.volume = volume;
 }
 
 function endSleep(stop: boolean) {
   if (sleepTick) clearInterval(sleepTick);
   sleepTick = null;
-  if (stop) element?.pause();
+  if (stop) player.pause();
+  volume = 1;
   if (element) element.volume = 1;
   set({ sleep: null, sleepLeft: null });
 }
@@ -230,8 +253,29 @@ export const player = {
     }
   },
 
+  /** Hands the bar to a read-aloud (the talk pauses); null gives it back. */
+  drive(engine: PlayerEngine | null) {
+    if (engine) element?.pause();
+    if (state.engine !== engine) state.engine?.close();
+    set({ engine, playing: false, time: 0, duration: 0 });
+  },
+  /** The read-aloud reached the end of its chapter: false when the sleep timer says to stop there. */
+  goOn(): boolean {
+    if (state.sleep && 'atEnd' in state.sleep) {
+      endSleep(false);
+      return false;
+    }
+    return true;
+  },
+  volume: () => volume,
+  /** A read-aloud tells where it is (its sentence, their count, whether it speaks). */
+  report(changes: Pick<PlayerState, 'time' | 'duration' | 'playing'>) {
+    set(changes);
+  },
+
   /** Plays `queue[index]` (from `startAt`, else where this device stopped). */
   load(queue: PlayerTalk[], index: number, options: { startAt?: number | null; autoplay?: boolean } = {}) {
+    if (state.engine) player.drive(null);
     savePosition(true);
     set({ queue, index, time: 0 });
     startTalk(options.startAt ?? null, options.autoplay ?? true);
@@ -243,25 +287,33 @@ export const player = {
     startTalk(null, true);
   },
   play() {
-    void element?.play().catch(() => {});
+    if (state.engine) state.engine.play();
+    else void element?.play().catch(() => {});
   },
   pause() {
-    element?.pause();
+    if (state.engine) state.engine.pause();
+    else element?.pause();
   },
   toggle() {
-    if (!element) return;
-    if (element.paused) player.play();
-    else player.pause();
+    if (state.playing) player.pause();
+    else player.play();
   },
   seek(seconds: number) {
+    if (state.engine) return state.engine.seek(seconds);
     if (!element) return;
     element.currentTime = Math.max(0, Math.min(seconds, element.duration || seconds));
     set({ time: element.currentTime });
   },
   skip(delta: number) {
-    if (element) player.seek(element.currentTime + delta);
+    // A read-aloud moves a sentence at a time.
+    if (state.engine) player.seek(state.time + Math.sign(delta));
+    else if (element) player.seek(element.currentTime + delta);
   },
   setRate(rate: number) {
+    if (state.engine) {
+      state.engine.setRate(rate);
+      return set({ rate });
+    }
     if (element) {
       element.defaultPlaybackRate = rate;
       element.playbackRate = rate;
@@ -281,6 +333,7 @@ export const player = {
   },
   close() {
     endSleep(false);
+    state.engine?.close();
     savePosition(true);
     element?.pause();
     element?.removeAttribute('src');

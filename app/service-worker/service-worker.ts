@@ -3,8 +3,14 @@
 // styles and fonts, the offline and downloads pages). Serwist installs a new build's list beside the
 // old, activates at once and drops the old list; a page of the old build still open then gets its
 // chunks from the network or, when gone there, reloads once (app/lib/chunk-reload.ts).
-import { type PrecacheEntry, Route, Serwist } from 'serwist';
-import { DOWNLOADS_CACHE, DOWNLOADS_PAGE_PATH, OFFLINE_PAGE_PATH, PRECACHED_PAGE_QUERY } from '../lib/offline-cache.ts';
+import { createPartialResponse, type PrecacheEntry, Route, Serwist } from 'serwist';
+import {
+  DOWNLOADS_CACHE,
+  DOWNLOADS_PAGE_PATH,
+  OFFLINE_PAGE_PATH,
+  PRECACHED_PAGE_QUERY,
+  SEARCH_PAGE_PATH,
+} from '../lib/offline-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -18,6 +24,13 @@ const serwist = new Serwist({
 
 async function fromDownloads(request: Request): Promise<Response | undefined> {
   const cache = await caches.open(DOWNLOADS_CACHE);
+  const exact = await cache.match(request, { ignoreVary: true });
+  if (exact) return exact;
+  // A talk is its own page of its collection (`?nghe=`, stored without a moment `&t=`); any other
+  // query (a chapter opened at a search hit, `?tim=`) is the page downloaded.
+  const url = new URL(request.url);
+  const talk = url.searchParams.get('nghe');
+  if (talk !== null) return cache.match(`${url.pathname}?nghe=${encodeURIComponent(talk)}`, { ignoreVary: true });
   return cache.match(request, { ignoreSearch: true, ignoreVary: true });
 }
 
@@ -32,7 +45,13 @@ serwist.registerRoute(
       } catch (error) {
         const downloaded = await fromDownloads(request);
         if (downloaded) return downloaded;
-        if (new URL(request.url).pathname === DOWNLOADS_PAGE_PATH) {
+        const url = new URL(request.url);
+        // Offline, a search looks in the downloaded books (decision 0030).
+        if (url.pathname === SEARCH_PAGE_PATH) {
+          const words = url.searchParams.get('query') ?? '';
+          return Response.redirect(`${DOWNLOADS_PAGE_PATH}?${new URLSearchParams({ tim: words })}`, 302);
+        }
+        if (url.pathname === DOWNLOADS_PAGE_PATH) {
           const list = await serwist.matchPrecache(DOWNLOADS_PAGE_PATH + PRECACHED_PAGE_QUERY);
           if (list) return list;
         }
@@ -53,6 +72,18 @@ serwist.registerRoute(
       !request.headers.has('range') &&
       (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/media/')),
     async ({ request }) => (await fromDownloads(request)) ?? fetch(request),
+  ),
+);
+
+// The player asks for the audio in ranges (a seek is a new range): a downloaded talk's audio is
+// answered from its stored whole file (decision 0030), anything else by the network.
+serwist.registerRoute(
+  new Route(
+    ({ url, request, sameOrigin }) => sameOrigin && request.headers.has('range') && url.pathname.startsWith('/media/'),
+    async ({ request }) => {
+      const whole = await (await caches.open(DOWNLOADS_CACHE)).match(request.url, { ignoreVary: true });
+      return whole ? createPartialResponse(request, whole) : fetch(request);
+    },
   ),
 );
 

@@ -76,7 +76,7 @@ try {
   out(`statuses: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(', ')}`);
   out(`RSS  ${mb(before.rss)} → ${mb(after.rss)}`);
   out(`heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)}`);
-  out(`throttle holds: ${JSON.stringify(services.auth.loginThrottleSizes())}`);
+  out(`throttle holds: ${JSON.stringify(await services.auth.loginThrottleSizes())}`);
   agent.destroy();
   server.close();
   await database.close();

@@ -11,6 +11,9 @@ export const AUDIT_ACTIONS = [
   'reorder',
   'upload',
   'import',
+  // A reader's correction accepted (applied to the chapter or talk) or refused (decision 0031).
+  'accept',
+  'refuse',
 ] as const;
 export const AUDIT_ITEM_TYPES = [
   'book',
@@ -23,7 +26,9 @@ export const AUDIT_ITEM_TYPES = [
   'compilation',
   'keywords',
   'footer_quotes',
+  'dictionary',
   'user',
+  'correction',
 ] as const;
 export type AuditActionKey = (typeof AUDIT_ACTIONS)[number];
 export type AuditItemTypeKey = (typeof AUDIT_ITEM_TYPES)[number];
@@ -37,6 +42,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionKey, string> = {
   reorder: 'sắp xếp lại',
   upload: 'tải lên',
   import: 'nhập',
+  accept: 'nhận đề xuất sửa',
+  refuse: 'từ chối',
 };
 export const AUDIT_ITEM_LABELS: Record<AuditItemTypeKey, string> = {
   book: 'sách',
@@ -49,7 +56,9 @@ export const AUDIT_ITEM_LABELS: Record<AuditItemTypeKey, string> = {
   compilation: 'tổng hợp',
   keywords: 'từ khoá trang chủ',
   footer_quotes: 'trích dẫn chân trang',
+  dictionary: 'từ điển',
   user: 'người dùng',
+  correction: 'đề xuất sửa của bạn đọc',
 };
 
 export const ZAuditEntrySchema = z.object({

@@ -121,7 +121,12 @@ export const ZAdminBookQuerySchema = z.object({
 export type AdminBookQuery = z.infer<typeof ZAdminBookQuerySchema>;
 
 export const ZAdminIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'Mã phải là số' }).int('Mã phải là số nguyên').positive('Mã không hợp lệ'),
+  id: z.coerce
+    .number({ error: 'Mã phải là số' })
+    .int('Mã phải là số nguyên')
+    .positive('Mã không hợp lệ')
+    // Ids are 32-bit integers: a larger one would reach PostgreSQL and fail there (a 500).
+    .max(2_147_483_647, 'Mã không hợp lệ'),
 });
 
 /** A book in the administration's list. */

@@ -51,6 +51,14 @@ const ZSourceUrl = zLine()
 const ZGroupId = z.number().int().positive().max(2_147_483_647);
 
 /**
+ * The id a browser gives a highlight made offline (crypto.randomUUID), so that replaying it when the
+ * network returns makes one note however often it is sent (decision 0030).
+ */
+export const ZClientIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Mã ghi chú trên máy không hợp lệ');
+
+/**
  * A note is either a highlight in a chapter (bookCode, chapterCode, anchor) or a quote typed by
  * hand with its source (sourceTitle, and sourceUrl when it is on the web). `noteGroupId` puts it
  * in one of the reader's groups at once.
@@ -66,6 +74,7 @@ export const ZCreateNoteRequestSchema = z
     content: ZNoteContent,
     body: ZNoteBody.nullish(),
     noteGroupId: ZGroupId.nullish(),
+    clientId: ZClientIdSchema.optional(),
   })
   .superRefine((note, ctx) => {
     const highlight = note.bookCode !== undefined || note.chapterCode !== undefined || note.anchor !== undefined;

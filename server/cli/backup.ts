@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { isAppError } from '#server/errors.ts';
-import { createDiskMediaStorage } from '#server/media/media-storage.ts';
+import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createBackupService } from '#server/services/backup.service.ts';
 import { databaseTargetOf } from './database-target.ts';
 
@@ -25,7 +25,7 @@ async function main() {
     throw new Error(USAGE);
   }
   const env = loadEnv();
-  const backups = createBackupService({ target: databaseTargetOf(env), media: createDiskMediaStorage(env.MEDIA_DIR) });
+  const backups = createBackupService({ target: databaseTargetOf(env), media: openMediaStorage(env) });
   const { dir, manifest } = await backups.create(path.resolve(out));
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
   const bytes = manifest.media.reduce((sum, m) => sum + m.size, 0);

@@ -11,7 +11,7 @@ import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
-import { createDiskMediaStorage } from '#server/media/media-storage.ts';
+import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createServices } from '#server/services/index.ts';
 
 function askHidden(question: string): Promise<string> {
@@ -56,7 +56,7 @@ async function main() {
       database,
       env,
       logger,
-      media: createDiskMediaStorage(env.MEDIA_DIR),
+      media: openMediaStorage(env),
       demoDir: path.resolve('data', 'demo'),
     });
     const { user, created } = await services.auth.createOrPromoteAdmin(username.data, checked.data);

@@ -12,7 +12,7 @@ import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
-import { createDiskMediaStorage } from '#server/media/media-storage.ts';
+import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import {
   IMPORTABLE_EXTENSIONS,
   TRANSCRIPT_EXTENSIONS,
@@ -118,7 +118,7 @@ async function main() {
       database,
       env,
       logger: createLogger('warn'),
-      media: createDiskMediaStorage(env.MEDIA_DIR),
+      media: openMediaStorage(env),
       demoDir: path.resolve('data', 'demo'),
     });
     await services.searchIndexer.ensureCurrent();

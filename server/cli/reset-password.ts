@@ -12,7 +12,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { isAppError } from '#server/errors.ts';
 import { createLogger } from '#server/logger.ts';
-import { createDiskMediaStorage } from '#server/media/media-storage.ts';
+import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createServices } from '#server/services/index.ts';
 
 async function main() {
@@ -31,7 +31,7 @@ async function main() {
       database,
       env,
       logger: createLogger('warn'),
-      media: createDiskMediaStorage(env.MEDIA_DIR),
+      media: openMediaStorage(env),
       demoDir: path.resolve('data', 'demo'),
     });
     const origin = services.site.originFor(`http://localhost:${env.PORT}`);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvError, loadEnv } from '#server/env.ts';
 import { isAppError } from '#server/errors.ts';
-import { createDiskMediaStorage } from '#server/media/media-storage.ts';
+import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createBackupService } from '#server/services/backup.service.ts';
 import { databaseTargetOf } from './database-target.ts';
 
@@ -32,7 +32,7 @@ async function main() {
   }
   if (!dir) throw new Error(USAGE);
   const env = loadEnv();
-  const backups = createBackupService({ target: databaseTargetOf(env), media: createDiskMediaStorage(env.MEDIA_DIR) });
+  const backups = createBackupService({ target: databaseTargetOf(env), media: openMediaStorage(env) });
   const outcome = await backups.restore(path.resolve(dir), { force });
   console.log(
     `Đã khôi phục bản sao lưu lúc ${outcome.manifest.createdAt} (${outcome.manifest.engine}, lược đồ ` +

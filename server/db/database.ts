@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { createRoutingPool } from './replica-routing.ts';
 import type { DB } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -22,6 +23,10 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 export interface DatabaseOptions {
   /** A postgres:// URL; when absent, SQLite at `sqlitePath`. */
   databaseUrl?: string | undefined;
+  /** A streaming replica of `databaseUrl`: anonymous reads may go there (server/db/replica-routing.ts). */
+  replicaUrl?: string | undefined;
+  /** Told when a read on the replica failed and ran again on the primary. */
+  onReplicaError?: (error: unknown) => void;
   /** A file path, or ':memory:'. */
   sqlitePath?: string;
 }
@@ -32,7 +37,13 @@ export function openDatabase(options: DatabaseOptions): Database {
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool opens a new one for the next query.
     pool.on('error', () => {});
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    let routed: ReturnType<typeof createRoutingPool> | null = null;
+    if (options.replicaUrl) {
+      const replica = new pg.Pool({ connectionString: options.replicaUrl, max: 10 });
+      replica.on('error', () => {});
+      routed = createRoutingPool(pool, replica, options.onReplicaError);
+    }
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: routed ?? pool }) });
     return {
       db,
       dialect: 'postgres',

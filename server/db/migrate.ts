@@ -23,6 +23,11 @@ import * as m0020 from './migrations/0020-quote-meanings.ts';
 import * as m0021 from './migrations/0021-password-resets.ts';
 import * as m0022 from './migrations/0022-search-term-heads.ts';
 import * as m0023 from './migrations/0023-book-identity-language.ts';
+import * as m0024 from './migrations/0024-search-passage-lengths.ts';
+import * as m0025 from './migrations/0025-rate-windows.ts';
+import * as m0026 from './migrations/0026-offline-write-ids.ts';
+import * as m0027 from './migrations/0027-corrections.ts';
+import * as m0029 from './migrations/0029-dictionaries.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -52,6 +57,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-password-resets': m0021,
   '0022-search-term-heads': m0022,
   '0023-book-identity-language': m0023,
+  '0024-search-passage-lengths': m0024,
+  '0025-rate-windows': m0025,
+  '0026-offline-write-ids': m0026,
+  '0027-corrections': m0027,
+  '0029-dictionaries': m0029,
 };
 
 /** The migrations this code knows, in order; a backup made by newer code names one past the last. */

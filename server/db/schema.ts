@@ -311,6 +311,8 @@ export interface NotesTable {
   visibility: 'private' | 'public';
   created_at: string;
   updated_at: string;
+  /** The id the reader's browser gave a highlight made offline (decision 0030); one per account. */
+  client_id: Generated<string | null>;
 }
 
 export interface ImportRecordsTable {
@@ -326,7 +328,8 @@ export interface ImportRecordsTable {
   updated_at: string;
 }
 
-export type AuditAction = 'create' | 'update' | 'publish' | 'unpublish' | 'delete' | 'reorder' | 'upload' | 'import';
+export type AuditAction =
+  'create' | 'update' | 'publish' | 'unpublish' | 'delete' | 'reorder' | 'upload' | 'import' | 'accept' | 'refuse';
 export type AuditItemType =
   | 'book'
   | 'chapter'
@@ -338,7 +341,9 @@ export type AuditItemType =
   | 'compilation'
   | 'keywords'
   | 'footer_quotes'
-  | 'user';
+  | 'dictionary'
+  | 'user'
+  | 'correction';
 
 export interface AuditLogTable {
   id: Generated<number>;
@@ -349,6 +354,26 @@ export interface AuditLogTable {
   item_id: number | null;
   item_label: string;
   detail: string | null;
+  created_at: string;
+}
+
+export type CorrectionItemType = 'chapter' | 'talk';
+export type CorrectionState = 'pending' | 'accepted' | 'refused';
+
+/** A reader's proposed text for one paragraph or transcript line (migration 0027, decision 0031). */
+export interface CorrectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  item_type: CorrectionItemType;
+  item_id: number;
+  anchor: string;
+  original_text: string;
+  proposed_text: string;
+  note: string | null;
+  state: CorrectionState;
+  decided_by: number | null;
+  decided_at: string | null;
+  reason: string | null;
   created_at: string;
 }
 
@@ -390,6 +415,8 @@ export interface SearchPassagesTable {
   anchor: string | null;
   start_seconds: number | null;
   body: string;
+  /** Words in the passage (BM25's length D counts both columns: twice this). */
+  tokens: Generated<number>;
 }
 
 /** A frequent word's items per kind (search_term_heads lists the best of them). */
@@ -400,6 +427,8 @@ export interface SearchTermCountsTable {
   items: number;
   /** No item left out of search_term_heads weighs more than this for the word (0: none left out). */
   ceiling: number;
+  /** Passages holding the word (its document frequency), all kinds of this row's kind. */
+  passages: Generated<number>;
 }
 
 /** One of the best items of a frequent word: its best passage's weight for the word. */
@@ -433,6 +462,14 @@ export interface SearchAnswersTable {
   /** JSON: the ranked items and the counts per type. */
   answer: string;
   created_at: string;
+}
+
+/** An attempt counter shared by every process (migration 0025); times in ms since 1970. */
+export interface RateWindowsTable {
+  key: string;
+  count: number;
+  started_at: number;
+  expires_at: number;
 }
 
 /** How often a normalised query was searched: an aggregate, nothing about who. */
@@ -484,6 +521,24 @@ export interface ContentGenerationTable {
   value: ColumnType<number | string, number, number>;
 }
 
+export interface DictionariesTable {
+  id: Generated<number>;
+  name: string;
+  license: string;
+  source_url: string | null;
+  entry_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DictionaryEntriesTable {
+  id: Generated<number>;
+  dictionary_id: number;
+  headword: string;
+  reading: string | null;
+  meaning: string;
+}
+
 export interface DB {
   meta: MetaTable;
   content_generation: ContentGenerationTable;
@@ -497,6 +552,7 @@ export interface DB {
   moderation_events: ModerationEventsTable;
   import_records: ImportRecordsTable;
   audit_log: AuditLogTable;
+  corrections: CorrectionsTable;
   notes: NotesTable;
   favorite_books: FavoriteBooksTable;
   reading_history: ReadingHistoryTable;
@@ -518,8 +574,11 @@ export interface DB {
   search_query_counts: SearchQueryCountsTable;
   search_query_clients: SearchQueryClientsTable;
   search_answers: SearchAnswersTable;
+  rate_windows: RateWindowsTable;
   search_term_counts: SearchTermCountsTable;
   search_term_heads: SearchTermHeadsTable;
+  dictionaries: DictionariesTable;
+  dictionary_entries: DictionaryEntriesTable;
   talk_bookmarks: TalkBookmarksTable;
   playlists: PlaylistsTable;
   playlist_items: PlaylistItemsTable;

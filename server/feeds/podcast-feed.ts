@@ -9,6 +9,11 @@ export function podcastFeedPath(collectionId: number): string {
   return `${collectionPath(collectionId)}/rss`;
 }
 
+/** The address of a talk's JSON chapters file (Podcast Namespace `podcast:chapters`). */
+export function talkChaptersPath(collectionId: number, talkId: number): string {
+  return `${collectionPath(collectionId)}/${talkId}/chapters.json`;
+}
+
 /**
  * A collection as a podcast feed: RSS 2.0 with the iTunes tags podcast apps read and the Podcast
  * Namespace's (guid, locked, a transcript per episode). Every address is absolute on `origin`.
@@ -40,6 +45,7 @@ export function renderPodcastFeed(
         ...(talk.transcriptUrl
           ? [
               `      <podcast:transcript url="${xml(`${origin}${talk.transcriptUrl}`)}" type="text/vtt" language="vi" rel="captions"/>`,
+              `      <podcast:chapters url="${xml(`${origin}${talkChaptersPath(collection.id, talk.id)}`)}" type="application/json+chapters"/>`,
             ]
           : []),
         '    </item>',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { endsWithAbbreviation, openBrackets } from '#common/text/sentences.ts';
-import { mendBrokenCues, parseTranscript } from './webvtt.ts';
+import { mendBrokenCues, parseTranscript, toWebVtt } from './webvtt.ts';
 
 describe('parseTranscript', () => {
   it('reads WebVTT cues with identifiers, settings, voices and notes', () => {
@@ -70,5 +70,18 @@ describe('the demo transcripts', () => {
         .map((c) => `${path.basename(file)} ${c.startSeconds}: ${c.text}`),
     );
     expect(broken).toEqual([]);
+  });
+});
+
+describe('timed headings (named cue identifiers)', () => {
+  it('keeps a named identifier as the heading through mending and writing, numbers stay numbers', () => {
+    const source =
+      'WEBVTT\n\n1\n00:00.000 --> 00:05.000\nKính thưa đại chúng.\n\nPhần 1: Khổ đế\n00:05.000 --> 00:09.000\nĐời là (sa.\n\n3\n00:09.000 --> 00:12.000\nduḥkha) khổ.\n';
+    const cues = mendBrokenCues(parseTranscript(source));
+    expect(cues.map((c) => c.heading ?? null)).toEqual([null, 'Phần 1: Khổ đế']);
+    expect(cues[1]).toMatchObject({ startSeconds: 5, endSeconds: 12 });
+    const again = parseTranscript(toWebVtt(cues));
+    expect(again).toEqual(cues);
+    expect(toWebVtt(cues)).toContain('\nPhần 1: Khổ đế\n00:00:05.000 --> 00:00:12.000\n');
   });
 });

@@ -5,6 +5,8 @@ export interface TranscriptCue {
   startSeconds: number;
   endSeconds: number;
   text: string;
+  /** The cue's identifier when it names a section ("Phần 2: Tứ đế"), not a number: a timed heading. */
+  heading?: string;
 }
 
 const TIMING = /^\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s+-->\s+((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})/;
@@ -43,7 +45,9 @@ export function parseTranscript(source: string): TranscriptCue[] {
     const startSeconds = seconds(match[1]!);
     const endSeconds = seconds(match[2]!);
     if (!text || !(endSeconds >= startSeconds)) continue;
-    cues.push({ startSeconds, endSeconds, text: text.normalize('NFC') });
+    const id = timingAt > 0 ? lines[timingAt - 1]!.replace(/<[^>]*>/g, '').trim() : '';
+    const heading = id && !/^\d+$/.test(id) && !/^(NOTE|STYLE|REGION)\b/.test(id) ? id.normalize('NFC') : null;
+    cues.push({ startSeconds, endSeconds, text: text.normalize('NFC'), ...(heading ? { heading } : {}) });
   }
   return cues.sort((a, b) => a.startSeconds - b.startSeconds);
 }
@@ -57,9 +61,8 @@ export function mendBrokenCues(cues: readonly TranscriptCue[]): TranscriptCue[] 
   const out: TranscriptCue[] = [];
   let open: TranscriptCue | null = null;
   for (const cue of cues) {
-    open = open
-      ? { startSeconds: open.startSeconds, endSeconds: cue.endSeconds, text: `${open.text} ${cue.text}` }
-      : cue;
+    const before = open as TranscriptCue | null;
+    open = before ? { ...before, endSeconds: cue.endSeconds, text: `${before.text} ${cue.text}` } : cue;
     if (endsWithAbbreviation(open.text) || openBrackets(open.text) > 0) continue;
     out.push(open);
     open = null;
@@ -78,6 +81,10 @@ function stamp(seconds: number): string {
 
 /** Cues → a WebVTT file (how an uploaded SRT is stored: browsers and the page read WebVTT). */
 export function toWebVtt(cues: readonly TranscriptCue[]): string {
-  const blocks = cues.map((c, i) => `${i + 1}\n${stamp(c.startSeconds)} --> ${stamp(c.endSeconds)}\n${c.text}`);
+  // A heading stays the cue's identifier (WebVTT allows any line without "-->"); others are numbered.
+  const blocks = cues.map(
+    (c, i) =>
+      `${c.heading?.replace(/-->/g, '→') ?? i + 1}\n${stamp(c.startSeconds)} --> ${stamp(c.endSeconds)}\n${c.text}`,
+  );
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }

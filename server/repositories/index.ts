@@ -6,6 +6,8 @@ import { createBookRepository } from './book.repository.ts';
 import { createBookmarkRepository } from './bookmark.repository.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { createCompilationRepository } from './compilation.repository.ts';
+import { createDictionaryRepository } from './dictionary.repository.ts';
+import { createCorrectionRepository } from './correction.repository.ts';
 import { createFavoriteRepository } from './favorite.repository.ts';
 import { createHistoryRepository } from './history.repository.ts';
 import { createImportRecordRepository } from './import-record.repository.ts';
@@ -15,6 +17,7 @@ import { createNoteRepository } from './note.repository.ts';
 import { createPlaybackRepository } from './playback.repository.ts';
 import { createPlaylistRepository } from './playlist.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
+import { createRateWindowRepository } from './rate-window.repository.ts';
 import { createSearchAnswerRepository } from './search-answer.repository.ts';
 import { createSearchCollectionRepository } from './search-collection.repository.ts';
 import { createSearchQueryRepository } from './search-query.repository.ts';
@@ -49,6 +52,9 @@ export function createRepositories(db: Executor) {
     playlists: createPlaylistRepository(db),
     imports: createImportRecordRepository(db),
     audit: createAuditRepository(db),
+    dictionaries: createDictionaryRepository(db),
+    rateWindows: createRateWindowRepository(db),
+    corrections: createCorrectionRepository(db),
     /** The search engine's index (FTS5 or PostgreSQL): written in the same transaction as the content. */
     search: createSearchIndex(db),
     searchAnswers: createSearchAnswerRepository(db),

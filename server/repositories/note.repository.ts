@@ -80,6 +80,15 @@ export function createNoteRepository(db: Executor) {
         (await withContext().where('notes.id', '=', id).where('notes.user_id', '=', userId).executeTakeFirst()) ?? null
       );
     },
+    /** The reader's note made offline under this browser-made id (decision 0030). */
+    async findOwnedByClientId(userId: number, clientId: string): Promise<NoteRow | null> {
+      return (
+        (await withContext()
+          .where('notes.user_id', '=', userId)
+          .where('notes.client_id', '=', clientId)
+          .executeTakeFirst()) ?? null
+      );
+    },
     async findPublic(id: number): Promise<NoteRow | null> {
       return (
         (await withContext()
@@ -173,6 +182,29 @@ export function createNoteRepository(db: Executor) {
         'custom',
       ).execute();
     },
+    /**
+     * The reader's notes to take away, filtered by colour, book and creation time (ISO bounds,
+     * `from` inclusive, `before` exclusive), by book, chapter and place in it, quotes typed by hand last.
+     */
+    async listForExport(
+      userId: number,
+      filter: { colors?: NotesTable['color'][]; bookCode?: string; from?: string; before?: string } = {},
+    ): Promise<NoteRow[]> {
+      return withContext()
+        .where('notes.user_id', '=', userId)
+        .$if(!!filter.colors?.length, (q) => q.where('notes.color', 'in', filter.colors!))
+        .$if(filter.bookCode !== undefined, (q) => q.where('books.code', '=', filter.bookCode!))
+        .$if(filter.from !== undefined, (q) => q.where('notes.created_at', '>=', filter.from!))
+        .$if(filter.before !== undefined, (q) => q.where('notes.created_at', '<', filter.before!))
+        .orderBy((eb) => eb.case().when('notes.book_id', 'is', null).then(1).else(0).end())
+        .orderBy('books.title')
+        .orderBy('books.id')
+        .orderBy('chapters.position')
+        .orderBy('notes.created_at')
+        .orderBy('notes.id')
+        .execute();
+    },
+
     /** Every note of a group in this order (PDF export, public lists). */
     async listOfGroup(groupId: number, sort: NoteSort): Promise<NoteRow[]> {
       return orderNotes(withContext().where('notes.note_group_id', '=', groupId), sort).execute();

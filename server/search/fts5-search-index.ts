@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { indexForms } from '#common/text/search-tokens.ts';
 import type { Executor } from '#server/db/database.ts';
+import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
 import { EXACT_WEIGHT, FOLDED_WEIGHT, NEAR_DISTANCE } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
@@ -8,6 +9,25 @@ import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './sear
 
 // Rows per INSERT: fewer statements when a whole library is indexed, well under SQLite's variable limit.
 const BATCH = 200;
+/**
+ * When a boost could widen the matches (words typed with diacritics among several), FTS5 walks
+ * every passage of each boost (the reader's `các`, `là`: 300,000 at a million passages) to keep
+ * the few the required words match. When those are at most this many, they are scored in
+ * JavaScript (bm25.ts, FTS5's own totals) instead: the same scores (decision 0028).
+ */
+export const SCORED_PASSAGES = 600;
+
+/** SQLite's variable-length integer (FTS5 writes its records with it). */
+function readVarint(bytes: Uint8Array, at: number): [value: number, next: number] {
+  let value = 0;
+  for (let i = 0; i < 9; i++) {
+    const byte = bytes[at + i]!;
+    if (i === 8) return [value * 256 + byte, at + 9];
+    value = value * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) return [value, at + i + 1];
+  }
+  return [value, at + 9];
+}
 
 /** A word as an FTS5 string: words are letters and digits only, but quote them anyway. */
 function quoted(word: string): string {
@@ -61,8 +81,48 @@ const ITEM_DIVISOR = integer(SEQ_SPAN);
 // bm25() is lower-is-better; we report higher-is-better.
 const score = sql<number>`-bm25(search_fts, ${sql.raw(String(EXACT_WEIGHT))}, ${sql.raw(String(FOLDED_WEIGHT))})`;
 
+/** Words of an index form (space-joined words). */
+function wordCount(form: string): number {
+  return form === '' ? 0 : form.split(' ').length;
+}
+
 /** The SQLite FTS5 implementation (the default engine). */
 export function createFts5SearchIndex(db: Executor): SearchIndex {
+  /**
+   * The N and token total FTS5's bm25() uses: its "averages" record (rowid 1 of search_fts_data),
+   * the rows ever inserted and each column's tokens (deletions of a contentless_delete table are
+   * not taken out of it).
+   */
+  async function figures(): Promise<LibraryFigures> {
+    const { rows } = await sql<{ block: Uint8Array }>`SELECT block FROM search_fts_data WHERE id = 1`.execute(db);
+    const block = rows[0]?.block;
+    if (!block || block.length === 0) return { passages: 0, tokens: 0 };
+    const [passages, first] = readVarint(block, 0);
+    let at = first;
+    let tokens = 0;
+    while (at < block.length) {
+      const [column, next] = readVarint(block, at);
+      tokens += column;
+      at = next;
+    }
+    return { passages, tokens };
+  }
+
+  /** Passages holding a phrase (BM25's n): a frequent word's count from the heads, else FTS5 counts. */
+  async function passagesWith(phrase: { form: 'exact' | 'folded'; words: string[] }): Promise<number> {
+    if (phrase.words.length === 1) {
+      const { rows } = await sql<{ rows: number; n: number | null }>`
+        SELECT count(*) AS rows, sum(passages) AS n FROM search_term_counts
+        WHERE form = ${phrase.form} AND term = ${phrase.words[0]!}`.execute(db);
+      if (Number(rows[0]?.rows ?? 0) > 0) return Number(rows[0]?.n ?? 0);
+    }
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH ${clauseExpression({ ...phrase, phrase: true })}`.execute(
+      db,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   return {
     async replaceItem(document: ItemDocument) {
       await this.removeItem(document.kind, document.itemId);
@@ -81,7 +141,7 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
         }));
         await db
           .insertInto('search_passages')
-          .values(batch.map(({ exact: _exact, folded: _folded, ...row }) => row))
+          .values(batch.map(({ exact, folded: _folded, ...row }) => ({ ...row, tokens: wordCount(exact) })))
           .execute();
         const values = sql.join(batch.map((r) => sql`(${r.id}, ${r.exact}, ${r.folded})`));
         await sql`INSERT INTO search_fts (rowid, exact, folded) VALUES ${values}`.execute(db);
@@ -110,6 +170,16 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
         within === undefined
           ? sql``
           : sql`AND rowid BETWEEN ${integer(itemIdRange(within)[0])} AND ${integer(itemIdRange(within)[1])}`;
+      if (boostsMayWiden(query)) {
+        const { rows: found } = await sql<{ id: number }>`
+          SELECT rowid AS id FROM search_fts WHERE search_fts MATCH ${clauseExpression(query.required)} ${range}
+          LIMIT ${integer(SCORED_PASSAGES + 1)}`.execute(db);
+        if (found.length <= SCORED_PASSAGES) {
+          const { compiled, stats } = await prepareQuery(query, await figures(), passagesWith);
+          const rows = await this.passages(found.map((r) => Number(r.id)));
+          return [...scoreItems(compiled, stats, rows).values()];
+        }
+      }
       // A boost that is not narrower than the required words (the reader's diacritics on one of
       // several words) would let in passages without the others: keep only the required matches.
       // `+rowid`: a plain rowid IN (…) would make FTS5 re-run the query once per listed rowid.
@@ -142,6 +212,9 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
     },
 
     generation: () => readGeneration(db),
+
+    // FTS5 keeps its own totals (its "averages" record), which are what its bm25() uses.
+    async recountTotals() {},
 
     async wordStatistics(minPassages) {
       await sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, search_fts, 'col')`.execute(

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import { tokenize, type SearchToken } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { Executor } from '#server/db/database.ts';
+import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
 import { EXACT_WEIGHT } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
-import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
+import type { EngineQuery, ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-index.ts';
 
 const BATCH = 200;
 const ITEM_DIVISOR = sql.raw(String(SEQ_SPAN));
@@ -14,6 +15,18 @@ const MAX_POSITION = 16383;
 // ts_rank_cd weighs words close together (cover density): the nearness boost comes with it.
 // Normalisation 1 divides by 1 + log(length), as BM25 favours shorter passages.
 const NORMALIZATION = 1;
+
+/**
+ * Ranking is exact BM25 (bm25.ts, scored in JavaScript) when the required words match at most this
+ * many passages; beyond, ts_rank_cd picks the RESCORED_ITEMS best items, which are then ranked by
+ * exact BM25 above the rest (decision 0028: measured, not exact).
+ */
+export const EXACT_PASSAGES = 5_000;
+export const RESCORED_ITEMS = 100;
+
+// The library's passages and tokens (BM25's N and avgdl), moved by every write.
+const TOTAL_PASSAGES = 'search_total_passages';
+const TOTAL_TOKENS = 'search_total_tokens';
 
 /** PostgreSQL refuses a lexeme longer than this ("word is too long"); no query can ask for one. */
 export const MAX_LEXEME_BYTES = 2047;
@@ -64,42 +77,143 @@ function scoreOf(query: EngineQuery) {
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
 
+/** Adds to one of the library's totals (a counter in meta, as the generation). */
+async function addTo(db: Executor, key: string, n: number) {
+  if (n === 0) return;
+  const updated =
+    await sql`UPDATE meta SET value = CAST(CAST(value AS BIGINT) + ${n} AS TEXT) WHERE key = ${key}`.execute(db);
+  if (Number(updated.numAffectedRows ?? 0) === 0)
+    await db
+      .insertInto('meta')
+      .values({ key, value: String(n) })
+      .execute();
+}
+
+/** Takes the passages of `where` out of the library's totals (before they are deleted). */
+async function subtractPassages(db: Executor, where: ReturnType<typeof sql>) {
+  const { rows } = await sql<{ n: string; tokens: string | null }>`
+    SELECT count(*) AS n, sum(tokens) AS tokens FROM search_passages WHERE ${where}`.execute(db);
+  await addTo(db, TOTAL_PASSAGES, -Number(rows[0]?.n ?? 0));
+  await addTo(db, TOTAL_TOKENS, -Number(rows[0]?.tokens ?? 0));
+}
+
+export interface PostgresSearchOptions {
+  /** EXACT_PASSAGES and RESCORED_ITEMS, smaller in tests so that both paths run. */
+  exactPassages?: number;
+  rescoredItems?: number;
+}
+
 /** The PostgreSQL implementation: tsvector columns with GIN indexes beside each passage. */
-export function createPostgresSearchIndex(db: Executor): SearchIndex {
+export function createPostgresSearchIndex(db: Executor, options: PostgresSearchOptions = {}): SearchIndex {
+  const exactPassages = options.exactPassages ?? EXACT_PASSAGES;
+  const rescoredItems = options.rescoredItems ?? RESCORED_ITEMS;
+
+  async function figures(): Promise<LibraryFigures> {
+    const rows = await db
+      .selectFrom('meta')
+      .select(['key', 'value'])
+      .where('key', 'in', [TOTAL_PASSAGES, TOTAL_TOKENS])
+      .execute();
+    const of = (key: string) => Number(rows.find((r) => r.key === key)?.value ?? 0);
+    return { passages: of(TOTAL_PASSAGES), tokens: of(TOTAL_TOKENS) * 2 };
+  }
+
+  /**
+   * Passages holding a phrase anywhere (BM25's n): a frequent word's count is kept by the head
+   * tier (term-heads.ts), any other phrase is counted.
+   */
+  async function passagesWith(phrase: { form: 'exact' | 'folded'; words: string[] }): Promise<number> {
+    if (phrase.words.length === 1) {
+      const { rows } = await sql<{ rows: string; n: string | null }>`
+        SELECT count(*) AS rows, sum(passages) AS n FROM search_term_counts
+        WHERE form = ${phrase.form} AND term = ${phrase.words[0]!}`.execute(db);
+      if (Number(rows[0]?.rows ?? 0) > 0) return Number(rows[0]?.n ?? 0);
+    }
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM search_passages WHERE ${matches({ ...phrase, phrase: true })}`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Exact BM25 of the required matches among `where` (the text re-tokenised here). */
+  async function exactItems(query: EngineQuery, where: ReturnType<typeof sql>): Promise<Map<number, ItemHit>> {
+    const { compiled, stats } = await prepareQuery(query, await figures(), passagesWith);
+    const { rows } = await sql<{ id: string; body: string }>`
+      SELECT id, body FROM search_passages WHERE ${matches(query.required)} AND ${where}`.execute(db);
+    return scoreItems(
+      compiled,
+      stats,
+      rows.map((r) => ({ id: Number(r.id), body: r.body })),
+    );
+  }
+
   return {
     async replaceItem(document: ItemDocument) {
       await this.removeItem(document.kind, document.itemId);
+      let words = 0;
       for (let i = 0; i < document.passages.length; i += BATCH) {
         const rows = document.passages.slice(i, i + BATCH).map((p) => {
           const tokens = tokenize(normalizeText(p.body));
+          words += tokens.length;
           return sql`(${passageIdOf(document.kind, document.itemId, p.seq)}, ${document.kind}, ${document.itemId},
-            ${p.seq}, ${p.part ?? null}, ${p.anchor ?? null}, ${p.startSeconds ?? null}, ${p.body},
+            ${p.seq}, ${p.part ?? null}, ${p.anchor ?? null}, ${p.startSeconds ?? null}, ${p.body}, ${tokens.length},
             ${tsvectorLiteral(tokens, 'exact')}::tsvector, ${tsvectorLiteral(tokens, 'folded')}::tsvector)`;
         });
-        await sql`INSERT INTO search_passages (id, kind, item_id, seq, part, anchor, start_seconds, body, exact_tsv, folded_tsv)
+        await sql`INSERT INTO search_passages (id, kind, item_id, seq, part, anchor, start_seconds, body, tokens, exact_tsv, folded_tsv)
           VALUES ${sql.join(rows)}`.execute(db);
       }
+      await addTo(db, TOTAL_PASSAGES, document.passages.length);
+      await addTo(db, TOTAL_TOKENS, words);
     },
 
     async removeItem(kind, itemId) {
       const [from, to] = itemIdRange(itemKeyOf(kind, itemId));
+      await subtractPassages(db, sql`id BETWEEN ${from} AND ${to}`);
       await db.deleteFrom('search_passages').where('id', '>=', from).where('id', '<=', to).execute();
       await bumpGeneration(db);
     },
 
     async clearKind(kind) {
+      await subtractPassages(db, sql`kind = ${kind}`);
       await db.deleteFrom('search_passages').where('kind', '=', kind).execute();
       await bumpGeneration(db);
     },
 
+    async recountTotals() {
+      const { rows } = await sql<{ n: string; tokens: string | null }>`
+        SELECT count(*) AS n, sum(tokens) AS tokens FROM search_passages`.execute(db);
+      await db.deleteFrom('meta').where('key', 'in', [TOTAL_PASSAGES, TOTAL_TOKENS]).execute();
+      await addTo(db, TOTAL_PASSAGES, Number(rows[0]?.n ?? 0));
+      await addTo(db, TOTAL_TOKENS, Number(rows[0]?.tokens ?? 0));
+    },
+
     async rankItems(query, within) {
       const range =
-        within === undefined ? sql`` : sql`AND id BETWEEN ${itemIdRange(within)[0]} AND ${itemIdRange(within)[1]}`;
+        within === undefined ? sql`TRUE` : sql`id BETWEEN ${itemIdRange(within)[0]} AND ${itemIdRange(within)[1]}`;
+      const { rows: counted } = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM (SELECT 1 FROM search_passages WHERE ${matches(query.required)} AND ${range}
+        LIMIT ${exactPassages + 1}) AS hits`.execute(db);
+      if (Number(counted[0]?.n ?? 0) <= exactPassages) return [...(await exactItems(query, range)).values()];
+
+      // Too many matches to re-read them all: ts_rank_cd orders the items, the best of them are
+      // ranked again by exact BM25 and placed above the others (whose scores become negative).
       const { rows } = await sql<{ item: string; best: number; n: string }>`
         SELECT id / ${ITEM_DIVISOR} AS item, max(${scoreOf(query)}) AS best, count(*) AS n
-        FROM search_passages WHERE ${matches(query.required)} ${range}
+        FROM search_passages WHERE ${matches(query.required)} AND ${range}
         GROUP BY item`.execute(db);
-      return rows.map((r) => ({ itemKey: Number(r.item), score: Number(r.best), passages: Number(r.n) }));
+      const items = rows
+        .map((r) => ({ itemKey: Number(r.item), score: Number(r.best), passages: Number(r.n) }))
+        .sort((a, b) => b.score - a.score || a.itemKey - b.itemKey);
+      const top = items.slice(0, rescoredItems).map((i) => i.itemKey);
+      const rescored = await exactItems(
+        query,
+        // Item ranges on the primary key: the matches of these items only, not every match again.
+        sql`${range} AND (${sql.join(
+          top.map((k) => sql`id BETWEEN ${itemIdRange(k)[0]} AND ${itemIdRange(k)[1]}`),
+          sql` OR `,
+        )})`,
+      );
+      const highest = items.reduce((max, i) => Math.max(max, i.score), 1);
+      return items.map((i) => rescored.get(i.itemKey) ?? { ...i, score: i.score / highest - 1 });
     },
 
     async matchingItems(clause) {

@@ -46,7 +46,7 @@ export interface ItemHit {
   passages: number;
 }
 
-export type PassageRow = SearchPassagesTable;
+export type PassageRow = Omit<SearchPassagesTable, 'tokens'>;
 
 export interface SearchIndex {
   /** Replaces every passage of the item (new or edited content). Runs in the caller's transaction. */
@@ -65,6 +65,11 @@ export interface SearchIndex {
    */
   matchingPassages(clause: MatchClause, itemKey: number, limit: number): Promise<number[]>;
   passages(ids: readonly number[]): Promise<PassageRow[]>;
+  /**
+   * Recounts the library's totals BM25 needs (passages, tokens) from the passages, after a rebuild
+   * wrote their lengths. (FTS5 keeps its own.)
+   */
+  recountTotals(): Promise<void>;
   /** How many passages are indexed. */
   size(): Promise<number>;
   /** A number that changes whenever the index changes (answers stored under another one are stale). */

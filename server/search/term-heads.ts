@@ -145,18 +145,21 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
     return out;
   }
 
-  /** Moves the item counts of `terms` (one form, one kind) by `delta`. */
-  async function moveCounts(form: Form, terms: string[], kind: number, delta: 1 | -1) {
-    for (let i = 0; i < terms.length; i += BATCH) {
-      await db
-        .updateTable('search_term_counts')
-        .set((eb) => ({ items: eb('items', '+', delta) }))
-        .where('form', '=', form)
-        .where('kind', '=', kind)
-        .where('term', 'in', terms.slice(i, i + BATCH))
-        .execute();
+  /** Moves the item and passage counts of `words` (one form, one kind) by one item's worth. */
+  async function moveCounts(form: Form, words: { term: string; passages: number }[], kind: number, sign: 1 | -1) {
+    for (let i = 0; i < words.length; i += BATCH) {
+      const values = sql.join(words.slice(i, i + BATCH).map((w) => sql`(${w.term}, ${w.passages})`));
+      // VALUES columns are column1, column2 on both engines.
+      await sql`UPDATE search_term_counts
+        SET items = items + ${sign}, passages = passages + ${sign} * CAST(v.column2 AS INTEGER)
+        FROM (VALUES ${values}) AS v
+        WHERE search_term_counts.form = ${form} AND search_term_counts.kind = ${kind}
+          AND search_term_counts.term = v.column1`.execute(db);
     }
   }
+
+  const wordsOf = (impacts: Map<string, { passages: number }>, form: Form, terms: string[]) =>
+    terms.map((term) => ({ term, passages: impacts.get(keyOf(form, term))!.passages }));
 
   /** Takes an item out of the heads and the counts (before its passages go). */
   async function forget(kind: number, itemId: number) {
@@ -164,7 +167,7 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
     if (words.size === 0) return;
     const impacts = itemImpacts(await bodiesOf(kind, itemId), avgdl, (k) => words.has(k));
     await db.deleteFrom('search_term_heads').where('item_key', '=', itemKeyOf(kind, itemId)).execute();
-    for (const [form, terms] of byForm(impacts.keys())) await moveCounts(form, terms, kind, -1);
+    for (const [form, terms] of byForm(impacts.keys())) await moveCounts(form, wordsOf(impacts, form, terms), kind, -1);
   }
 
   /** Counts an item's words and lists it where it weighs more than the ceiling. */
@@ -192,7 +195,11 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
       }
       await moveCounts(
         form,
-        terms.filter((t) => ceilings.has(t)),
+        wordsOf(
+          impacts,
+          form,
+          terms.filter((t) => ceilings.has(t)),
+        ),
         kind,
         1,
       );
@@ -201,7 +208,16 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
       for (let i = 0; i < missing.length; i += BATCH)
         await db
           .insertInto('search_term_counts')
-          .values(missing.slice(i, i + BATCH).map((term) => ({ form, term, kind, items: 1, ceiling: 0 })))
+          .values(
+            wordsOf(impacts, form, missing.slice(i, i + BATCH)).map((w) => ({
+              form,
+              term: w.term,
+              kind,
+              items: 1,
+              passages: w.passages,
+              ceiling: 0,
+            })),
+          )
           .execute();
       const listed = terms
         .map((term) => ({ term, ...impacts.get(keyOf(form, term))! }))
@@ -215,6 +231,30 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
               .map((w) => ({ form, term: w.term, kind, item_key: itemKey, impact: w.impact, passages: w.passages })),
           )
           .execute();
+    }
+  }
+
+  /**
+   * Writes the length of passages that have none (written before lengths were kept: the
+   * transcripts a rebuild keeps), so that the library's totals can be recounted.
+   */
+  async function fillLengths() {
+    for (let after = -1; ;) {
+      const rows = await db
+        .selectFrom('search_passages')
+        .select(['id', 'body'])
+        .where('tokens', '=', 0)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        const words = passageWords(row.body).exact.length;
+        if (words > 0)
+          await db.updateTable('search_passages').set({ tokens: words }).where('id', '=', row.id).execute();
+      }
+      after = Number(rows[rows.length - 1]!.id);
     }
   }
 
@@ -265,6 +305,8 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
       const keep = options.headItems ?? HEAD_ITEMS;
       await db.deleteFrom('search_term_heads').execute();
       await db.deleteFrom('search_term_counts').execute();
+      await fillLengths();
+      await engine.recountTotals();
 
       /** Every passage in id order (items one after another), in batches. */
       async function* passages() {
@@ -292,7 +334,10 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
 
       // 2. Per item, each frequent word's best impact: counted, and kept if among the best.
       type Entry = { impact: number; itemKey: number; passages: number };
-      const lists = new Map<string, { kind: number; items: number; ceiling: number; entries: Entry[] }>();
+      const lists = new Map<
+        string,
+        { kind: number; items: number; passages: number; ceiling: number; entries: Entry[] }
+      >();
       const trim = (list: { ceiling: number; entries: Entry[] }) => {
         list.entries.sort(better);
         for (const dropped of list.entries.splice(keep)) list.ceiling = Math.max(list.ceiling, dropped.impact);
@@ -301,8 +346,9 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
         for (const [key, { impact, passages: n }] of itemImpacts(bodies, avgdl, (k) => wanted.has(k))) {
           const listKey = `${kind}|${key}`;
           let list = lists.get(listKey);
-          if (!list) lists.set(listKey, (list = { kind, items: 0, ceiling: 0, entries: [] }));
+          if (!list) lists.set(listKey, (list = { kind, items: 0, passages: 0, ceiling: 0, entries: [] }));
           list.items++;
+          list.passages += n;
           list.entries.push({ impact, itemKey, passages: n });
           if (list.entries.length >= keep * 2) trim(list);
         }
@@ -318,7 +364,8 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
 
       // 3. Written in batches.
       let written = 0;
-      const counts: { form: string; term: string; kind: number; items: number; ceiling: number }[] = [];
+      const counts: { form: string; term: string; kind: number; items: number; passages: number; ceiling: number }[] =
+        [];
       let heads: {
         form: string;
         term: string;
@@ -330,7 +377,7 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
       for (const [listKey, list] of lists) {
         trim(list);
         const { form, term } = splitKey(listKey.slice(listKey.indexOf('|') + 1));
-        counts.push({ form, term, kind: list.kind, items: list.items, ceiling: list.ceiling });
+        counts.push({ form, term, kind: list.kind, items: list.items, passages: list.passages, ceiling: list.ceiling });
         for (const e of list.entries)
           heads.push({ form, term, kind: list.kind, item_key: e.itemKey, impact: e.impact, passages: e.passages });
         if (heads.length >= BATCH) {
@@ -366,7 +413,11 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
     },
     async clearKind(kind) {
       await db.deleteFrom('search_term_heads').where('kind', '=', kind).execute();
-      await db.updateTable('search_term_counts').set({ items: 0, ceiling: 0 }).where('kind', '=', kind).execute();
+      await db
+        .updateTable('search_term_counts')
+        .set({ items: 0, passages: 0, ceiling: 0 })
+        .where('kind', '=', kind)
+        .execute();
       await engine.clearKind(kind);
     },
   };

@@ -7,6 +7,7 @@ import {
 import { talkPath } from '#common/paths.ts';
 import { TALK_CODE_PREFIX } from '#common/playback.ts';
 import { AppError } from '#server/errors.ts';
+import { chaptersOfTranscript, type TalkChapter } from '#server/feeds/podcast-chapters.ts';
 import { parseTranscript, type TranscriptCue } from '#server/lib/webvtt.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import { cutClip } from '#server/media/mp3-frames.ts';
@@ -57,10 +58,29 @@ export function createAudioService(deps: { repos: Repositories; media: MediaStor
       const detail = await this.findCollection(id);
       if (!detail) return null;
       const current = detail.talks.find((t) => t.id === talkId) ?? detail.talks[0] ?? null;
-      const cues = current?.transcriptUrl
-        ? await this.transcriptOf(current.transcriptUrl.replace(/^\/media\//, ''))
-        : [];
-      return { ...detail, current, cues };
+      const text = await this.transcriptTextOf(current?.transcriptUrl ?? null);
+      const cues = text ? parseTranscript(text) : [];
+      // The player's timed contents: a talk with headings, or long enough for several sections.
+      const chapters: TalkChapter[] = text ? chaptersOfTranscript(text) : [];
+      return { ...detail, current, cues, chapters: chapters.length > 1 ? chapters : [] };
+    },
+
+    /**
+     * The chapters of a published talk of this collection, from its transcript's headings or
+     * sections (the feed's `podcast:chapters`); null when the talk is not there or has no transcript.
+     */
+    async chaptersOf(collectionId: number, talkId: number): Promise<{ title: string; chapters: TalkChapter[] } | null> {
+      const row = await repos.talks.findPublishedTalk(talkId);
+      if (!row || row.collection_id !== collectionId) return null;
+      const text = await this.transcriptTextOf(presentTalk(row).transcriptUrl);
+      return text ? { title: row.title, chapters: chaptersOfTranscript(text) } : null;
+    },
+
+    /** The text of a stored transcript (`/media/…`), null when there is none or it is missing. */
+    async transcriptTextOf(url: string | null): Promise<string | null> {
+      const fileName = url?.replace(/^\/media\//, '') ?? null;
+      if (!fileName || !(await deps.media.stat(fileName))) return null;
+      return new Response(deps.media.read(fileName)).text();
     },
 
     /**

@@ -84,6 +84,7 @@ export function createAuthService(options: AuthServiceOptions) {
   const now = () => options.now?.() ?? new Date();
   const throttle = createLoginThrottle({
     ...(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
+    windows: repos.rateWindows,
     now: () => now().getTime(),
   });
   // Verifying against a real hash when the user does not exist keeps both answers equally slow.
@@ -128,7 +129,7 @@ export function createAuthService(options: AuthServiceOptions) {
     async register(input: RegisterRequest, meta: RequestMeta): Promise<Session> {
       const username = input.username.toLowerCase();
       const email = input.email.toLowerCase();
-      throttle.requireAddressAllowed('register', meta.ip);
+      await throttle.requireAddressAllowed('register', meta.ip);
       const conflicts: Record<string, string> = {};
       if (await repos.users.findByUsername(username)) conflicts.username = 'Tên tài khoản này đã có người dùng.';
       if (await repos.users.findByEmail(email)) conflicts.email = 'Email này đã được dùng cho một tài khoản khác.';
@@ -157,21 +158,21 @@ export function createAuthService(options: AuthServiceOptions) {
     async login(input: LoginRequest, meta: RequestMeta): Promise<Session> {
       const name = input.username.toLowerCase();
       // The address first: once it is refused, nothing else is looked up or remembered.
-      throttle.requireAddressAllowed('login', meta.ip);
+      await throttle.requireAddressAllowed('login', meta.ip);
       const user = name.includes('@') ? await repos.users.findByEmail(name) : await repos.users.findByUsername(name);
       // One count per account, whether the username or the e-mail was typed.
       const accountKey = user ? `user:${user.id}` : `name:${name}`;
       const deviceHash = user ? deviceHashOf(meta.deviceToken) : null;
       const knownDevice = user && deviceHash ? await repos.sessions.isKnownDevice(user.id, deviceHash) : false;
-      if (!knownDevice) throttle.requireAccountAllowed(accountKey);
+      if (!knownDevice) await throttle.requireAccountAllowed(accountKey);
       const ok = user?.password_hash
         ? await verifyPassword(user.password_hash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
       if (!user || !ok) {
-        throttle.recordFailure(accountKey);
+        await throttle.recordFailure(accountKey);
         throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
       }
-      throttle.recordSuccess(accountKey);
+      await throttle.recordSuccess(accountKey);
       return startSession(user, meta);
     },
 
@@ -196,8 +197,8 @@ export function createAuthService(options: AuthServiceOptions) {
       return existingHash ? null : secret;
     },
 
-    /** How many addresses and accounts the login throttle holds in memory (tests, metrics). */
-    loginThrottleSizes(): { addresses: number; accounts: number } {
+    /** How many addresses and accounts the login throttle counts in the database (tests, the flood bench). */
+    loginThrottleSizes(): Promise<{ addresses: number; accounts: number }> {
       return throttle.sizes();
     },
 
@@ -278,7 +279,7 @@ export function createAuthService(options: AuthServiceOptions) {
         await trx.sessions.deletePasswordResets(userId, at);
         return updated;
       });
-      throttle.recordSuccess(`user:${user.id}`);
+      await throttle.recordSuccess(`user:${user.id}`);
       return startSession(user, meta);
     },
 

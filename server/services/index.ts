@@ -1,3 +1,7 @@
+import path from 'node:path';
+import { createBookExportService } from './book-export.service.ts';
+import { createNoteExportService } from './note-export.service.ts';
+import { createQuoteCardService } from './quote-card.service.ts';
 import { OWNED_WRITES_PER_MINUTE } from '#common/constants.ts';
 import type { Database } from '#server/db/database.ts';
 import type { Env } from '#server/env.ts';
@@ -27,6 +31,7 @@ import { createHomeService } from './home.service.ts';
 import { createImportService } from './import.service.ts';
 import { createLibraryService } from './library.service.ts';
 import { createNoteGroupService } from './note-group.service.ts';
+import { createCorrectionService } from './correction.service.ts';
 import { createNoteService } from './note.service.ts';
 import { createPlaybackService } from './playback.service.ts';
 import { createPlaylistService } from './playlist.service.ts';
@@ -34,6 +39,7 @@ import type { RandomSource } from './random.ts';
 import { applyTestDelays } from './test-delays.ts';
 import { createWriteBudget, withWriteBudget } from './write-budget.ts';
 import { createSearchCollectionService } from './search-collection.service.ts';
+import { createDictionaryService } from './dictionary.service.ts';
 import { createSearchIndexer } from './search-indexer.service.ts';
 import { createSearchService } from './search.service.ts';
 import { createSearchSuggestionService } from './search-suggestion.service.ts';
@@ -51,6 +57,8 @@ export interface ServiceDeps {
   logger: Logger;
   /** Where the demo content lives (data/demo of the project). */
   demoDir: string;
+  /** The Unihan readings (data/unihan/unihan-vi.tsv); beside the demo folder when not given. */
+  unihanFile?: string;
   /** Where media files (avatars, talks, covers) are stored. */
   media: MediaStorage;
   random?: RandomSource;
@@ -160,6 +168,12 @@ export function createServices(deps: ServiceDeps) {
     'remove',
   ]);
   const audit = createAuditService({ repos });
+  const dictionary = createDictionaryService({
+    repos,
+    transaction,
+    search,
+    unihanFile: deps.unihanFile ?? path.join(deps.demoDir, '..', 'unihan', 'unihan-vi.tsv'),
+  });
   const compilationAdmin = createCompilationAdminService({ repos, transaction });
   const articleAdmin = createArticleAdminService({
     repos,
@@ -197,6 +211,19 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const health = createHealthService({ repos });
+  // Readers' corrections count against the same write budget as their notes.
+  const corrections = withWriteBudget(
+    createCorrectionService({ repos, transaction, media: deps.media, onIndexed: search.invalidate }),
+    writeBudget,
+    ['create', 'withdraw'],
+  );
+  const noteExport = withWriteBudget(
+    createNoteExportService({ repos, transaction, maxNotes: limits.notes }),
+    writeBudget,
+    ['importNotes'],
+  );
+  const quoteCards = createQuoteCardService({ repos });
+  const bookExport = createBookExportService({ repos, media: deps.media, logger: deps.logger });
 
   const services = {
     health,
@@ -224,16 +251,21 @@ export function createServices(deps: ServiceDeps) {
     searchSuggestions,
     searchIndexer,
     searchCollections,
+    dictionary,
     auth,
     accountRecovery,
     avatars,
     socialLogin,
     notes,
     noteGroups,
+    corrections,
     favorites,
     history,
     playback,
     covers,
+    bookExport,
+    noteExport,
+    quoteCards,
   };
   return applyTestDelays(services, deps.env, deps.logger);
 }

@@ -1,5 +1,5 @@
 import { AppError } from '#server/errors.ts';
-import { createRateLimiter, DEFAULT_MAX_KEYS } from './rate-limiter.ts';
+import type { RateWindowRepository } from '#server/repositories/rate-window.repository.ts';
 
 /**
  * How login and sign-up attempts are slowed down (SECURITY.md states the same policy):
@@ -9,8 +9,10 @@ import { createRateLimiter, DEFAULT_MAX_KEYS } from './rate-limiter.ts';
  *   passwords in a row, each further try waits a delay that doubles (1 s, 2 s, 4 s, …) up to
  *   `maxDelayMs`. A browser that has logged in to the account before skips that delay, so a
  *   stranger who knows a reader's public username cannot lock the reader out.
- * Memory is bounded: the account map keeps at most `maxKeys` entries (least recently used first
- * out), and an address that is already refused adds nothing to it.
+ *
+ * The counts live in the database (rate_windows, docs/decisions/0029), so every app process
+ * behind the balancer counts against the same limit. An address once refused is remembered here
+ * too until its window ends: a flood from it costs no query and adds no row.
  */
 export interface LoginThrottleOptions {
   perIp: number;
@@ -19,6 +21,7 @@ export interface LoginThrottleOptions {
   maxDelayMs?: number;
   /** Failures are forgotten this long after the last one. */
   forgetAfterMs?: number;
+  /** Refused addresses remembered in this process (least recently refused out first). */
   maxKeys?: number;
   now?: () => number;
 }
@@ -31,29 +34,27 @@ export const DEFAULT_LOGIN_THROTTLE = {
 
 const DEFAULT_MAX_DELAY_MS = 15 * 60 * 1000;
 const DEFAULT_FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_MAX_KEYS = 20_000;
 const PRUNE_EVERY_MS = 60 * 1000;
 
-export function createLoginThrottle(options: LoginThrottleOptions) {
+export function createLoginThrottle(options: LoginThrottleOptions & { windows: RateWindowRepository }) {
+  const { windows } = options;
   const now = options.now ?? Date.now;
   const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
   const forgetAfterMs = options.forgetAfterMs ?? DEFAULT_FORGET_AFTER_MS;
-  const byAddress = createRateLimiter({
-    limit: options.perIp,
-    windowMs: options.windowMs,
-    now,
-    maxKeys,
-    pruneEveryMs: PRUNE_EVERY_MS,
-  });
-  // Wrong passwords in a row per account; re-inserted on use so the Map's first key is the least recent.
-  const failures = new Map<string, { count: number; last: number }>();
+  /** Address key → when its window ends; only addresses already refused. */
+  const refusedUntil = new Map<string, number>();
+  let prunedAt = 0;
 
-  function pruneFailures() {
-    const t = now();
-    for (const [key, f] of failures) if (t - f.last >= forgetAfterMs) failures.delete(key);
+  /** Expired rows go at most once a minute, by whichever process counts next. */
+  function pruneNowAndThen(t: number) {
+    if (t - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = t;
+    void windows.removeExpired(t).catch(() => {
+      // Pruning is housekeeping: the next minute tries again.
+    });
   }
-  const timer = setInterval(pruneFailures, PRUNE_EVERY_MS);
-  timer.unref();
 
   function delayAfter(count: number): number {
     if (count < options.freeFailures) return 0;
@@ -61,28 +62,44 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
     return Math.min(1000 * 2 ** exponent, maxDelayMs);
   }
 
+  function refuse(): never {
+    throw new AppError('TOO_MANY_REQUESTS', 'Bạn đã thử quá nhiều lần. Xin đợi ít phút rồi thử lại.');
+  }
+
+  async function waitMsFor(accountKey: string): Promise<number> {
+    const t = now();
+    const f = await windows.find(`login-failures:${accountKey}`, t);
+    if (!f) return 0;
+    return Math.max(0, f.startedAt + delayAfter(f.count) - t);
+  }
+
   return {
     /** Counts one attempt from the address; 429 once it has used its window. */
-    requireAddressAllowed(action: string, ip: string): void {
-      if (!byAddress.hit(`${action}:${ip}`)) {
-        throw new AppError('TOO_MANY_REQUESTS', 'Bạn đã thử quá nhiều lần. Xin đợi ít phút rồi thử lại.');
+    async requireAddressAllowed(action: string, ip: string): Promise<void> {
+      const key = `${action}:${ip}`;
+      const t = now();
+      const until = refusedUntil.get(key);
+      if (until !== undefined) {
+        if (until > t) refuse();
+        refusedUntil.delete(key);
       }
+      pruneNowAndThen(t);
+      const w = await windows.hitWindow(key, t, options.windowMs);
+      if (w.count <= options.perIp) return;
+      refusedUntil.set(key, w.expiresAt);
+      for (const k of refusedUntil.keys()) {
+        if (refusedUntil.size <= maxKeys) break;
+        refusedUntil.delete(k);
+      }
+      refuse();
     },
 
     /** How long the account must still wait before its password is checked again (0: not at all). */
-    waitMsFor(accountKey: string): number {
-      const f = failures.get(accountKey);
-      if (!f) return 0;
-      if (now() - f.last >= forgetAfterMs) {
-        failures.delete(accountKey);
-        return 0;
-      }
-      return Math.max(0, f.last + delayAfter(f.count) - now());
-    },
+    waitMsFor,
 
     /** 429 with the seconds left when the account is still waiting. */
-    requireAccountAllowed(accountKey: string): void {
-      const wait = this.waitMsFor(accountKey);
+    async requireAccountAllowed(accountKey: string): Promise<void> {
+      const wait = await waitMsFor(accountKey);
       if (wait > 0) {
         const seconds = Math.ceil(wait / 1000);
         const when = seconds >= 120 ? `${Math.ceil(seconds / 60)} phút` : `${seconds} giây`;
@@ -93,28 +110,20 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
       }
     },
 
-    recordFailure(accountKey: string): void {
-      const f = failures.get(accountKey);
-      failures.delete(accountKey);
-      failures.set(accountKey, { count: (f?.count ?? 0) + 1, last: now() });
-      for (const key of failures.keys()) {
-        if (failures.size <= maxKeys) break;
-        failures.delete(key);
-      }
+    async recordFailure(accountKey: string): Promise<void> {
+      await windows.hitFailure(`login-failures:${accountKey}`, now(), forgetAfterMs);
     },
 
-    recordSuccess(accountKey: string): void {
-      failures.delete(accountKey);
+    async recordSuccess(accountKey: string): Promise<void> {
+      await windows.remove(`login-failures:${accountKey}`);
     },
 
-    /** Entries held (addresses, accounts): for tests and metrics. */
-    sizes(): { addresses: number; accounts: number } {
-      return { addresses: byAddress.size(), accounts: failures.size };
-    },
-
-    close(): void {
-      clearInterval(timer);
-      byAddress.close();
+    /** Live counters (addresses, accounts) in the database: for tests and the flood bench. */
+    async sizes(): Promise<{ addresses: number; accounts: number }> {
+      const t = now();
+      const all = await windows.countLive('', t);
+      const accounts = await windows.countLive('login-failures:', t);
+      return { addresses: all - accounts, accounts };
     },
   };
 }

@@ -47,48 +47,67 @@ export function createNoteService(deps: {
     return groupId;
   }
 
-  const service = {
-    /** A highlight in a chapter, or a quote typed by hand with its source; optionally into a group. */
-    async create(userId: number, input: CreateNoteRequest): Promise<Note> {
-      let place: { book_id: number; chapter_id: number; anchor: string } | null = null;
-      if (input.chapterCode && input.bookCode && input.anchor) {
-        const chapter = await repos.books.findPublishedChapter(input.chapterCode);
-        if (!chapter || chapter.book_code !== input.bookCode) {
-          throw new AppError('NOT_FOUND', 'Không tìm thấy chương sách này.', {
-            chapterCode: 'Không có chương này trong sách.',
-          });
-        }
-        place = {
-          book_id: chapter.book_id,
-          chapter_id: chapter.id,
-          anchor: JSON.stringify({ ...input.anchor, exact: normalizeText(input.anchor.exact) }),
-        };
-      }
-      return deps.transaction(async (r) => {
-        if ((await r.notes.countOf(userId)) >= maxNotes) {
-          throw new AppError('CONFLICT', NOTE_MESSAGES.tooMany(maxNotes));
-        }
-        const groupId = await requireGroup(r, userId, input.noteGroupId);
-        const at = now();
-        const id = await r.notes.insert({
-          user_id: userId,
-          book_id: place?.book_id ?? null,
-          chapter_id: place?.chapter_id ?? null,
-          anchor: place?.anchor ?? null,
-          source_title: place ? null : normalizeText(input.sourceTitle ?? ''),
-          source_url: place ? null : (input.sourceUrl ?? null),
-          note_group_id: groupId,
-          color: input.color,
-          content: normalizeText(input.content),
-          body: input.body ? normalizeText(input.body) : null,
-          position: (await r.notes.maxPosition(userId)) + 1,
-          visibility: 'private',
-          created_at: at,
-          updated_at: at,
+  async function insertNote(userId: number, input: CreateNoteRequest): Promise<Note> {
+    let place: { book_id: number; chapter_id: number; anchor: string } | null = null;
+    if (input.chapterCode && input.bookCode && input.anchor) {
+      const chapter = await repos.books.findPublishedChapter(input.chapterCode);
+      if (!chapter || chapter.book_code !== input.bookCode) {
+        throw new AppError('NOT_FOUND', 'Không tìm thấy chương sách này.', {
+          chapterCode: 'Không có chương này trong sách.',
         });
-        if (groupId) await markGroupsEdited(r, userId, [groupId], at);
-        return requireOwnedNote(userId, id, r);
+      }
+      place = {
+        book_id: chapter.book_id,
+        chapter_id: chapter.id,
+        anchor: JSON.stringify({ ...input.anchor, exact: normalizeText(input.anchor.exact) }),
+      };
+    }
+    return deps.transaction(async (r) => {
+      if ((await r.notes.countOf(userId)) >= maxNotes) {
+        throw new AppError('CONFLICT', NOTE_MESSAGES.tooMany(maxNotes));
+      }
+      const groupId = await requireGroup(r, userId, input.noteGroupId);
+      const at = now();
+      const id = await r.notes.insert({
+        user_id: userId,
+        book_id: place?.book_id ?? null,
+        chapter_id: place?.chapter_id ?? null,
+        anchor: place?.anchor ?? null,
+        source_title: place ? null : normalizeText(input.sourceTitle ?? ''),
+        source_url: place ? null : (input.sourceUrl ?? null),
+        note_group_id: groupId,
+        color: input.color,
+        content: normalizeText(input.content),
+        body: input.body ? normalizeText(input.body) : null,
+        position: (await r.notes.maxPosition(userId)) + 1,
+        visibility: 'private',
+        created_at: at,
+        updated_at: at,
+        client_id: input.clientId ?? null,
       });
+      if (groupId) await markGroupsEdited(r, userId, [groupId], at);
+      return requireOwnedNote(userId, id, r);
+    });
+  }
+
+  const service = {
+    /**
+     * A highlight in a chapter, or a quote typed by hand with its source; optionally into a group.
+     * With a `clientId` (made offline, decision 0030) it is made once: sent again, the note made
+     * the first time is the answer.
+     */
+    async create(userId: number, input: CreateNoteRequest): Promise<Note> {
+      if (input.clientId === undefined) return insertNote(userId, input);
+      const made = await repos.notes.findOwnedByClientId(userId, input.clientId);
+      if (made) return presentNote(made);
+      try {
+        return await insertNote(userId, input);
+      } catch (error) {
+        // The same write sent twice at once (two tabs): the unique index let one through.
+        const winner = await repos.notes.findOwnedByClientId(userId, input.clientId);
+        if (winner) return presentNote(winner);
+        throw error;
+      }
     },
 
     get: (userId: number, id: number) => requireOwnedNote(userId, id),

@@ -1,6 +1,7 @@
 /**
- * A fixed-window counter per key, in memory. Enough for one process; a deployment with several
- * app servers would move it to the database or Redis behind the same interface.
+ * A fixed-window counter per key, in memory, for the limits still counted per process (account
+ * recovery, the write budget). The login limits are shared through the database instead
+ * (server/services/login-throttle.ts, decision 0029).
  *
  * Memory is bounded: at most `maxKeys` windows are kept (the least recently used goes first), and
  * expired windows are pruned as keys come in and, when `pruneEveryMs` is set, on a timer.

@@ -24,7 +24,8 @@ import type { Transaction } from './service-context.ts';
  * (The search service's normaliser and the stored words must agree.)
  */
 // 2: article passages point at their paragraphs (#p-N, numbered by the HTML sanitiser).
-export const SEARCH_INDEX_VERSION = '2';
+// 3: passages keep their length, frequent words their passages (BM25 without FTS5, decision 0028).
+export const SEARCH_INDEX_VERSION = '3';
 const VERSION_KEY = 'search_index_version';
 
 export async function indexBook(repos: Repositories, bookId: number): Promise<void> {

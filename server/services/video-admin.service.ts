@@ -10,22 +10,18 @@ import {
   type AdminVideosPage,
   type VideoUpdate,
 } from '#common/contracts/video-admin.schema.ts';
-import { AppError } from '#server/errors.ts';
-import { readStreamedForm, type SmallUpload } from '#server/lib/streamed-form.ts';
+import { AppError, invalidFields } from '#server/errors.ts';
+import { freeSlug, slugOf } from '#server/lib/slugs.ts';
 import { isMp4Head } from '#server/media/media-checks.ts';
-import type { MediaStorage } from '#server/media/media-storage.ts';
+import type { SmallUpload, UploadFormReader } from '#server/media/uploaded-form.ts';
+import { requireAdmin } from '#server/policies/require.policy.ts';
 import { mediaStatusOf } from '#server/presenters/talk-admin.presenter.ts';
 import { presentVideo } from '#server/presenters/video.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { VideoRow } from '#server/repositories/video.repository.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
-import { slugOf } from '#server/lib/slugs.ts';
-import { requireAdmin } from '#server/policies/require.policy.ts';
+import { createMediaUploads, transcriptAsWebVtt, type MediaAdminDeps } from './media-upload.ts';
 import { indexVideo } from './search-indexer.service.ts';
-import { invalidFields } from '#server/errors.ts';
-import { freeSlug } from '#server/lib/slugs.ts';
-import type { Transaction } from './service-context.ts';
-import { transcriptAsWebVtt } from './talk-admin.service.ts';
 
 const VIDEO_NOT_FOUND = 'Không tìm thấy video này.';
 const NOT_MP4 = 'Tệp này không phải video MP4 (không có hộp “ftyp” ở đầu tệp).';
@@ -60,31 +56,15 @@ async function renderPoster(bytes: Buffer): Promise<Buffer> {
  * or an MP4 streamed to storage and checked by its `ftyp` box. Each change is one transaction
  * with its search passages and its audit line.
  */
-export function createVideoAdminService(deps: {
-  repos: Repositories;
-  transaction: Transaction;
-  media: MediaStorage;
-  uploadLimitMb: number;
-  onIndexed?: () => void;
-  now?: () => Date;
-}) {
+export function createVideoAdminService(deps: MediaAdminDeps) {
   const { repos, media } = deps;
-  const now = () => (deps.now?.() ?? new Date()).toISOString();
-  const limitBytes = deps.uploadLimitMb * 1024 * 1024;
-  const tooLargeMessage = `Tệp tải lên quá lớn (tối đa ${deps.uploadLimitMb} MB mỗi lần).`;
+  const uploads = createMediaUploads(deps);
+  const { now, withIndex, removeFiles } = uploads;
 
   async function requireVideo(r: Repositories, id: number): Promise<VideoRow> {
     const video = await r.videos.findById(id);
     if (!video) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
     return video;
-  }
-
-  async function withIndex<T>(work: (r: Repositories) => Promise<T>): Promise<T> {
-    try {
-      return await deps.transaction(work);
-    } finally {
-      deps.onIndexed?.();
-    }
   }
 
   /** The stored MP4's length in seconds (from its `mvhd` box), or null when it cannot be read. */
@@ -97,19 +77,19 @@ export function createVideoAdminService(deps: {
     }
   }
 
+  function posterName(): string {
+    return `video/${crypto.randomUUID()}-poster.jpg`;
+  }
+
   async function writePoster(upload: SmallUpload | undefined, written: string[]): Promise<string | null> {
     if (!upload || upload.bytes.length === 0) return null;
-    const name = `video/${crypto.randomUUID()}-poster.jpg`;
+    const name = posterName();
     await media.write(name, await renderPoster(upload.bytes));
     written.push(name);
     return name;
   }
 
-  async function removeFiles(names: readonly (string | null | undefined)[]): Promise<void> {
-    for (const name of names) if (name) await media.remove(name);
-  }
-
-  return {
+  const service = {
     async list(actor: User): Promise<AdminVideosPage> {
       requireAdmin(actor);
       const items = (await repos.videos.listAll()).map(presentAdminVideo);
@@ -126,17 +106,15 @@ export function createVideoAdminService(deps: {
      * streamed to storage) and an optional `transcript`; `title`, `description`, `speaker`,
      * `status`, and an optional `poster` image for both.
      */
-    async create(actor: User, request: Request): Promise<AdminVideo> {
+    async create(actor: User, readForm: UploadFormReader): Promise<AdminVideo> {
       requireAdmin(actor);
-      const form = await readStreamedForm(request, {
-        media,
-        limitBytes,
-        tooLargeMessage,
-        storedFields: { file: () => `video/${crypto.randomUUID()}.mp4` },
-        smallFields: { poster: POSTER_MAX_BYTES, transcript: TRANSCRIPT_MAX_BYTES },
-      });
-      const written: string[] = [];
-      try {
+      const form = await readForm(
+        uploads.formSpec(
+          { file: () => `video/${crypto.randomUUID()}.mp4` },
+          { poster: POSTER_MAX_BYTES, transcript: TRANSCRIPT_MAX_BYTES },
+        ),
+      );
+      return uploads.keepingNothingOnFailure(form, async (written) => {
         const fields = ZVideoCreateFieldsSchema.safeParse(form.fields);
         if (!fields.success) throw invalidFields(fields.error.issues);
         const input = fields.data;
@@ -206,11 +184,7 @@ export function createVideoAdminService(deps: {
           return id;
         });
         return presentAdminVideo(await requireVideo(repos, id));
-      } catch (error) {
-        await form.discard();
-        await removeFiles(written);
-        throw error;
-      }
+      });
     },
 
     async update(actor: User, id: number, input: VideoUpdate): Promise<AdminVideo> {
@@ -243,41 +217,33 @@ export function createVideoAdminService(deps: {
           detail: input.url !== undefined && input.url !== before.youtube_id ? `YouTube ${input.url}` : null,
         });
       });
-      return this.get(actor, id);
+      return service.get(actor, id);
     },
 
     /** PUT /admin/video/{id}/poster (multipart `poster`): a new poster, served by us. */
-    async setPoster(actor: User, id: number, request: Request): Promise<AdminVideo> {
+    async setPoster(actor: User, id: number, readForm: UploadFormReader): Promise<AdminVideo> {
       requireAdmin(actor);
       const before = await requireVideo(repos, id);
-      const form = await readStreamedForm(request, {
-        media,
-        limitBytes,
-        tooLargeMessage,
-        storedFields: {},
-        smallFields: { poster: POSTER_MAX_BYTES },
-      });
+      const form = await readForm(uploads.formSpec({}, { poster: POSTER_MAX_BYTES }));
       const upload = form.small.find((f) => f.field === 'poster' && f.bytes.length > 0);
       if (!upload) throw new AppError('VALIDATION_FAILED', 'Hãy chọn ảnh bìa.', { poster: 'Hãy chọn ảnh bìa.' });
-      const written: string[] = [];
-      const posterFile = (await writePoster(upload, written))!;
-      try {
-        await deps.transaction(async (r) => {
-          await r.videos.update(id, { thumbnail_file: posterFile, updated_at: now() });
-          await recordAudit(r, actor, {
-            action: 'upload',
-            itemType: 'video',
-            itemId: id,
-            label: before.title,
-            detail: `Ảnh bìa từ tệp ${upload.fileName}`,
-          });
-        });
-      } catch (error) {
-        await removeFiles(written);
-        throw error;
-      }
-      if (before.thumbnail_file) await media.remove(before.thumbnail_file);
-      return this.get(actor, id);
+      const posterFile = posterName();
+      await uploads.replaceFile(
+        { name: posterFile, bytes: await renderPoster(upload.bytes) },
+        () =>
+          deps.transaction(async (r) => {
+            await r.videos.update(id, { thumbnail_file: posterFile, updated_at: now() });
+            await recordAudit(r, actor, {
+              action: 'upload',
+              itemType: 'video',
+              itemId: id,
+              label: before.title,
+              detail: `Ảnh bìa từ tệp ${upload.fileName}`,
+            });
+          }),
+        before.thumbnail_file,
+      );
+      return service.get(actor, id);
     },
 
     /** Deletes a video: its row and search passages in one transaction, then its files. */
@@ -300,6 +266,7 @@ export function createVideoAdminService(deps: {
       return { id, deleted: true };
     },
   };
+  return service;
 }
 
 export type VideoAdminService = ReturnType<typeof createVideoAdminService>;

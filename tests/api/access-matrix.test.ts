@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
 import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import { newReader } from '../factories/reader.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { operationsOf } from '../support/hostile-requests.ts';
 import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
@@ -32,15 +33,7 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
   let talkId: number;
   let routeKeys: string[];
 
-  const call = (method: string, path: string, token: string | null, body?: unknown) =>
-    t.app.request(`/api/v1${path}`, {
-      method,
-      headers: {
-        ...(token ? { 'x-token': token } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const api = apiClient(() => t);
   const idOf = async (res: Response) => {
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return z.object({ data: z.object({ id: z.number() }) }).parse(await res.json()).data.id;
@@ -49,30 +42,42 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
   /** A fresh reader and the makers of their things. */
   const freshOwner = async (): Promise<{ token: string; fixtures: Fixtures }> => {
     const account = newReader();
-    const res = await call('POST', '/public/user/register', null, { ...account, confirmPassword: account.password });
+    const res = await api.post('/public/user/register', { ...account, confirmPassword: account.password });
     const token = ZSessionResponseSchema.parse(await res.json()).data.token;
     const fixtures: Fixtures = {
       talkId,
       password: account.password,
       note: async () =>
-        idOf(await call('POST', '/notes', token, { color: 'red', content: 'Lời dạy', sourceTitle: 'Kinh' })),
-      group: async () => idOf(await call('POST', '/note_groups', token, { name: 'Nhóm' })),
-      playlist: async () => idOf(await call('POST', '/create_playlist', token, { name: 'Danh sách' })),
+        idOf(await api.post('/notes', { color: 'red', content: 'Lời dạy', sourceTitle: 'Kinh' }, { as: token })),
+      group: async () => idOf(await api.post('/note_groups', { name: 'Nhóm' }, { as: token })),
+      playlist: async () => idOf(await api.post('/create_playlist', { name: 'Danh sách' }, { as: token })),
       async playlistItem() {
         const playlistId = await fixtures.playlist();
-        const added = await call('POST', '/create_playlist_item', token, {
-          audioPlaylistItems: [{ playlistId, audioId: talkId }],
-        });
+        const added = await api.post(
+          '/create_playlist_item',
+          {
+            audioPlaylistItems: [{ playlistId, audioId: talkId }],
+          },
+          { as: token },
+        );
         expect(added.status).toBeLessThan(300);
         const items = z
           .object({ data: z.object({ items: z.array(z.object({ id: z.number() })) }) })
-          .parse(await (await call('GET', `/get_playlist_items/${playlistId}`, token)).json());
+          .parse(await (await api.get(`/get_playlist_items/${playlistId}`, { as: token })).json());
         return { playlistId, itemId: items.data.items[0]!.id };
       },
-      bookmark: async () => idOf(await call('POST', '/create_bookmark', token, { audioId: talkId, time: 1 })),
-      savedSearch: async () => idOf(await call('POST', '/search_collections', token, { query: 'bát nhã' })),
+      bookmark: async () => idOf(await api.post('/create_bookmark', { audioId: talkId, time: 1 }, { as: token })),
+      savedSearch: async () => idOf(await api.post('/search_collections', { query: 'bát nhã' }, { as: token })),
+      correction: async () =>
+        idOf(
+          await api.post(
+            '/corrections',
+            { chapterCode: 'kinh-kim-cang-1', anchor: 'p-1', proposedText: `Đoạn văn đã sửa ${crypto.randomUUID()}` },
+            { as: token },
+          ),
+        ),
       async favorite(bookCode) {
-        expect((await call('POST', '/favorite_books', token, { bookCode })).status).toBe(201);
+        expect((await api.post('/favorite_books', { bookCode }, { as: token })).status).toBe(201);
       },
     };
     return { token, fixtures };
@@ -88,13 +93,15 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
     moderatorToken = await registerReader(t);
     const me = z
       .object({ data: z.object({ id: z.number() }) })
-      .parse(await (await call('GET', '/me', moderatorToken)).json());
-    expect((await call('PUT', `/admin/users/${me.data.id}/role`, adminToken, { role: 'moderator' })).status).toBe(200);
+      .parse(await (await api.get('/me', { as: moderatorToken })).json());
+    expect((await api.put(`/admin/users/${me.data.id}/role`, { role: 'moderator' }, { as: adminToken })).status).toBe(
+      200,
+    );
     const collections = ZAudioCollectionsResponseSchema.parse(
-      await (await call('GET', '/public/audio_collections', null)).json(),
+      await (await api.get('/public/audio_collections')).json(),
     );
     const detail = ZAudioCollectionResponseSchema.parse(
-      await (await call('GET', `/public/audio_collection/${collections.data.items[0]!.id}`, null)).json(),
+      await (await api.get(`/public/audio_collection/${collections.data.items[0]!.id}`)).json(),
     );
     talkId = detail.data.talks[0]!.id;
 
@@ -133,16 +140,28 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
       const absent = fillAbsent(routePath);
 
       if (rule.access === 'public') {
-        expectStatus(key, 'anonymous', (await call(method, absent, null)).status, passes, 'not refused');
+        expectStatus(key, 'anonymous', (await api.request(method, absent, undefined)).status, passes, 'not refused');
         continue;
       }
       if (rule.access === 'admin' || rule.access === 'moderator') {
-        expectStatus(key, 'anonymous', (await call(method, absent, null)).status, (s) => s === 401, '401');
-        expectStatus(key, 'reader', (await call(method, absent, otherToken)).status, (s) => s === 403, '403');
-        const moderatorStatus = (await call(method, absent, moderatorToken)).status;
+        expectStatus(key, 'anonymous', (await api.request(method, absent, undefined)).status, (s) => s === 401, '401');
+        expectStatus(
+          key,
+          'reader',
+          (await api.request(method, absent, undefined, { as: otherToken })).status,
+          (s) => s === 403,
+          '403',
+        );
+        const moderatorStatus = (await api.request(method, absent, undefined, { as: moderatorToken })).status;
         if (rule.access === 'admin') expectStatus(key, 'moderator', moderatorStatus, (s) => s === 403, '403');
         else expectStatus(key, 'moderator', moderatorStatus, passes, 'passes');
-        expectStatus(key, 'admin', (await call(method, absent, adminToken)).status, passes, 'passes');
+        expectStatus(
+          key,
+          'admin',
+          (await api.request(method, absent, undefined, { as: adminToken })).status,
+          passes,
+          'passes',
+        );
         continue;
       }
 
@@ -155,31 +174,31 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
         expectStatus(
           key,
           'anonymous',
-          (await call(method, path, null, ownerCall.body)).status,
+          (await api.request(method, path, ownerCall.body)).status,
           (s) => s === 404,
           '404',
         );
         expectStatus(
           key,
           'other reader',
-          (await call(method, path, otherToken, ownerCall.body)).status,
+          (await api.request(method, path, ownerCall.body, { as: otherToken })).status,
           (s) => s === 404,
           '404',
         );
         continue;
       }
-      expectStatus(key, 'anonymous', (await call(method, path, null, ownerCall.body)).status, (s) => s === 401, '401');
+      expectStatus(key, 'anonymous', (await api.request(method, path, ownerCall.body)).status, (s) => s === 401, '401');
       if (rule.access === 'owner') {
         // Before the owner's own call: had it changed or removed anything, the owner's call would fail.
         expectStatus(
           key,
           'other reader',
-          (await call(method, path, otherToken, ownerCall.body)).status,
+          (await api.request(method, path, ownerCall.body, { as: otherToken })).status,
           (s) => s === 404,
           '404',
         );
       }
-      const ownerRes = await call(method, path, token, ownerCall.body);
+      const ownerRes = await api.request(method, path, ownerCall.body, { as: token });
       const ownerOk = request ? (s: number) => s >= 200 && s < 300 : passes;
       expectStatus(key, 'owner', ownerRes.status, ownerOk, request ? '2xx' : 'passes');
       if (!ownerOk(ownerRes.status)) failures.push(`  ${(await ownerRes.text()).slice(0, 200)}`);

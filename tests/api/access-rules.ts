@@ -23,6 +23,8 @@ export interface Fixtures {
   playlistItem(): Promise<{ playlistId: number; itemId: number }>;
   bookmark(): Promise<number>;
   savedSearch(): Promise<number>;
+  /** A correction of the owner's, waiting (of a paragraph of the demo's Kinh Kim Cang). */
+  correction(): Promise<number>;
   /** Puts the book on the owner's reading list. */
   favorite(bookCode: string): Promise<void>;
   password: string;
@@ -70,6 +72,7 @@ export const ACCESS_RULES: Record<string, Rule> = {
   'GET /public/article': pub,
   'GET /public/compilations': pub,
   'GET /public/compilation/{id}': pub,
+  'GET /public/dictionary/lookup': pub,
   'POST /public/note_groups': pub,
   'POST /public/featured_note_groups': pub,
   // A private note or note group is nobody else's business, even by the public calls.
@@ -107,6 +110,10 @@ export const ACCESS_RULES: Record<string, Rule> = {
   'DELETE /note/{id}': owner(async (f) => ({ path: `/note/${await f.note()}` })),
   'GET /book/{code}/my_notes': readerCall(async () => ({ path: '/book/kinh-kim-cang/my_notes' })),
   'GET /ungroup_notes': reader,
+  'GET /notes/export': readerCall(async () => ({ path: '/notes/export?format=csv' })),
+  'POST /notes/import': readerCall(async () => ({
+    body: { format: 'jsonld', text: '{"type":"AnnotationCollection","first":{"type":"AnnotationPage","items":[]}}' },
+  })),
   'POST /order_notes': owner(async (f) => ({ body: { ids: [await f.note(), await f.note()] } })),
   'POST /favorite_books': readerCall(async () => ({ body: { bookCode: 'kinh-kim-cang' } })),
   'GET /favorite_books': reader,
@@ -128,6 +135,16 @@ export const ACCESS_RULES: Record<string, Rule> = {
   'GET /moderation/queue': moderator,
   'POST /moderation/note_group/{id}': moderator,
   'POST /moderation/note_group/{id}/feature': moderator,
+
+  // Readers' corrections of paragraphs and transcript lines, and their moderation.
+  'POST /corrections': readerCall(async () => ({
+    body: { chapterCode: 'kinh-kim-cang-1', anchor: 'p-1', proposedText: 'Đoạn văn đã sửa lỗi chính tả.' },
+  })),
+  'GET /corrections': reader,
+  'GET /correction/{id}': owner(async (f) => ({ path: `/correction/${await f.correction()}` })),
+  'DELETE /correction/{id}': owner(async (f) => ({ path: `/correction/${await f.correction()}` })),
+  'GET /moderation/corrections': moderator,
+  'POST /moderation/correction/{id}': moderator,
 
   // Listening: playback, bookmarks, playlists.
   'GET /playback': reader,
@@ -163,6 +180,9 @@ export const ACCESS_RULES: Record<string, Rule> = {
   // Administration.
   'GET /admin/library/search/': moderator,
   'GET /admin/audit': admin,
+  'GET /admin/dictionaries': admin,
+  'POST /admin/dictionaries': admin,
+  'DELETE /admin/dictionary/{id}': admin,
   'POST /admin/import': admin,
   'GET /admin/books': admin,
   'POST /admin/books': admin,

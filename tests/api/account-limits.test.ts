@@ -5,14 +5,16 @@ import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
+import { factories, type MadeBook } from '../support/factories.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
 const anchor = { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: '' };
-const highlight = (chapterCode = 'kinh-kim-cang-1') => ({
-  bookCode: 'kinh-kim-cang',
-  chapterCode,
+/** A highlight in chapter `position` of `book` (the chapter's first words). */
+const highlight = (book: MadeBook, position = 1) => ({
+  bookCode: book.code,
+  chapterCode: book.chapters[position - 1]!.code,
   color: 'yellow',
   content: 'Như thị ngã văn',
   anchor,
@@ -24,8 +26,10 @@ const LIMITS = { notes: 30, noteGroups: 3, writes: 40, writeWindowMs: 60_000 };
 
 describe.each(engines)('what one account may keep and write, on %s', (engine) => {
   let t: TestApp;
+  let book: MadeBook;
   beforeAll(async () => {
-    t = await createTestApp(engine, { accountLimits: LIMITS });
+    t = await createTestApp(engine, { accountLimits: LIMITS, demo: false });
+    book = await factories(t).book();
   });
   afterAll(async () => {
     await t.close();
@@ -66,7 +70,7 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
     const token = await registerReader(t);
     for (let i = 0; i < LIMITS.notes; i++) expect((await api.post('/notes', quote(i), { as: token })).status).toBe(201);
     const before = await countRows('notes');
-    const res = await api.post('/notes', highlight(), { as: token });
+    const res = await api.post('/notes', highlight(book), { as: token });
     expect(res.status).toBe(409);
     expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toBe(
       `Bạn đã có ${LIMITS.notes} ghi chú, xin xoá bớt trước khi thêm.`,
@@ -103,7 +107,7 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
       ['PUT', `/note_group/${groupId}`, { name: 'Nhóm đổi tên' }],
       ['POST', '/create_playlist', { name: 'Danh sách' }],
       ['POST', '/search_collections', { query: 'bát nhã' }],
-      ['POST', '/favorite_books', { bookCode: 'kinh-kim-cang' }],
+      ['POST', '/favorite_books', { bookCode: book.code }],
     ];
     let spent = 1;
     while (spent < LIMITS.writes) {
@@ -128,7 +132,7 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
     const token = await registerReader(t);
     const made: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await api.post('/notes', i % 3 === 0 ? highlight('kinh-kim-cang-2') : highlight(), { as: token });
+      const res = await api.post('/notes', i % 3 === 0 ? highlight(book, 2) : highlight(book), { as: token });
       made.push(z.object({ data: ZNoteSchema }).parse(await res.json()).data.id);
     }
     for (let i = 0; i < 11; i++) {
@@ -140,7 +144,7 @@ describe.each(engines)('what one account may keep and write, on %s', (engine) =>
     expect(ungrouped.ids).toHaveLength(23);
     expect([...ungrouped.ids].sort()).toEqual([...made].sort());
 
-    const ofBook = await walk('/book/kinh-kim-cang/my_notes', token, 4);
+    const ofBook = await walk(`/book/${book.code}/my_notes`, token, 4);
     expect(ofBook.total).toBe(12);
     expect(new Set(ofBook.ids).size).toBe(12);
     expect([...ofBook.ids].sort()).toEqual(made.slice(0, 12).sort());

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
 import { ZBookmarkResponseSchema, ZBookmarksResponseSchema } from '#common/contracts/bookmark.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
+import { factories } from '../support/factories.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
@@ -13,17 +13,11 @@ describe.each(engines)('bookmarks in talks on %s', (engine) => {
   let bob: string;
   let talk: { id: number; duration: number };
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { demo: false });
     const signUp = () => registerReader(t);
     alice = await signUp();
     bob = await signUp();
-    const list = ZAudioCollectionsResponseSchema.parse(
-      await (await t.app.request('/api/v1/public/audio_collections')).json(),
-    );
-    const detail = ZAudioCollectionResponseSchema.parse(
-      await (await t.app.request(`/api/v1/public/audio_collection/${list.data.items[0]!.id}`)).json(),
-    );
-    talk = detail.data.talks[0]!;
+    talk = await factories(t).talk({ duration: 1800 });
   });
   afterAll(async () => {
     await t.close();

@@ -35,6 +35,9 @@ const OTHER_TABLES = [
   'moderation_events', // the queue's history; the group's own row carries its state
   'import_records', // what an import saw; the imported rows are content
   'audit_log',
+  // Readers' corrections: pages show only the accepted ones' authors, and accepting changes the
+  // chapter or talk (content) in the same transaction.
+  'corrections',
   'favorite_books', // a reader's own things
   'reading_history',
   'playback_positions',
@@ -44,10 +47,13 @@ const OTHER_TABLES = [
   'search_collections',
   'search_passages', // derived from content written in the same transaction
   'search_answers',
+  'rate_windows', // login attempts
   'search_term_counts', // derived from the passages, in the same transaction
   'search_term_heads',
   'search_query_counts', // only /search and /bai-viet/tim-kiem-nhieu show them: never cached
   'search_query_clients',
+  'dictionaries', // looked up through the API, never in a page
+  'dictionary_entries',
 ];
 
 async function tablesOf(db: Kysely<DB>, engine: string): Promise<string[]> {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { createApp } from '#server/app.ts';
 import { createLogger } from '#server/logger.ts';
 import { createDiskMediaStorage } from '#server/media/media-storage.ts';
 import { newReader } from '../factories/reader.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
+import { factories, type MadeBook } from '../support/factories.ts';
 import { createTestApp, loginAdmin, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
@@ -52,12 +53,7 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
   let savedSearchId: number;
   let talkId: number;
 
-  const call = (method: string, path: string, body?: unknown, app = t.app) =>
-    app.request(`/api/v1${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-token': token },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const api = apiClient(() => t);
   const created = async (res: Response) => {
     expect(res.status).toBeLessThan(300);
     return z.object({ data: z.object({ id: z.number() }) }).parse(await res.json()).data.id;
@@ -82,32 +78,30 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
       body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
     });
     token = z.object({ data: z.object({ token: z.string() }) }).parse(await res.json()).data.token;
-    const collections = ZAudioCollectionsResponseSchema.parse(
-      await (await t.app.request('/api/v1/public/audio_collections')).json(),
-    );
-    const detail = ZAudioCollectionResponseSchema.parse(
-      await (await t.app.request(`/api/v1/public/audio_collection/${collections.data.items[0]!.id}`)).json(),
-    );
-    talkId = detail.data.talks[0]!.id;
-    noteId = await created(await call('POST', '/notes', highlight));
-    quoteId = await created(await call('POST', '/notes', quote));
-    groupId = await created(await call('POST', '/note_groups', { name: 'Nhóm' }));
-    playlistId = await created(await call('POST', '/create_playlist', { name: 'Danh sách' }));
-    bookmarkId = await created(await call('POST', '/create_bookmark', { audioId: talkId, time: 1 }));
-    savedSearchId = await created(await call('POST', '/search_collections', { query: 'bát nhã' }));
+    const make = factories(t);
+    book = await make.book();
+    talkId = (await make.talk()).id;
+    highlight = {
+      bookCode: book.code,
+      chapterCode: book.chapters[0]!.code,
+      color: 'yellow',
+      content: 'Như thị ngã văn',
+      body: 'Tôi nghe như vầy',
+      anchor: { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: ': Nhất' },
+    };
+    noteId = await created(await api.post('/notes', highlight, { as: token }));
+    quoteId = await created(await api.post('/notes', quote, { as: token }));
+    groupId = await created(await api.post('/note_groups', { name: 'Nhóm' }, { as: token }));
+    playlistId = await created(await api.post('/create_playlist', { name: 'Danh sách' }, { as: token }));
+    bookmarkId = await created(await api.post('/create_bookmark', { audioId: talkId, time: 1 }, { as: token }));
+    savedSearchId = await created(await api.post('/search_collections', { query: 'bát nhã' }, { as: token }));
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const highlight = {
-    bookCode: 'kinh-kim-cang',
-    chapterCode: 'kinh-kim-cang-1',
-    color: 'yellow',
-    content: 'Như thị ngã văn',
-    body: 'Tôi nghe như vầy',
-    anchor: { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: ': Nhất' },
-  };
+  let book: MadeBook;
+  let highlight: Record<string, unknown>;
   const quote = { color: 'red', content: 'Lời dạy', sourceTitle: 'Kinh', sourceUrl: 'https://example.org/kinh' };
 
   /** [method, path, a valid body, the string fields each tried with a NUL]. */
@@ -141,7 +135,7 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
     ['POST', '/update_playlist', { id: playlistId, name: 'Danh sách', description: 'Mô tả' }, ['name', 'description']],
     ['POST', '/create_bookmark', { audioId: talkId, time: 2, label: 'Dấu' }, ['label']],
     ['POST', '/update_bookmark', { id: bookmarkId, label: 'Dấu' }, ['label']],
-    ['POST', '/favorite_books', { bookCode: 'kinh-kim-cang' }, ['bookCode']],
+    ['POST', '/favorite_books', { bookCode: book.code }, ['bookCode']],
     [
       'POST',
       '/search_collections',
@@ -152,7 +146,7 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
     [
       'POST',
       '/public/search',
-      { query: 'bát nhã', conditions: ['tâm'], bookCode: 'kinh-kim-cang' },
+      { query: 'bát nhã', conditions: ['tâm'], bookCode: book.code },
       ['query', 'conditions.0', 'bookCode'],
     ],
   ];
@@ -161,7 +155,7 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
     const before = await snapshot();
     for (const [method, path, body, fields] of bodyCases()) {
       for (const field of fields) {
-        const res = await call(method, path, withValue(body, field, NUL));
+        const res = await api.request(method, path, withValue(body, field, NUL), { as: token });
         const label = `${method} ${path} ${field}`;
         expect(res.status, label).toBe(400);
         const error = ZErrorResponseSchema.parse(await res.json());
@@ -173,11 +167,11 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
 
   it('refuses the other control characters in a line but keeps tabs and new lines in multi-line text', async () => {
     for (const bad of ['\u0001', '\u001b', '\u007f']) {
-      const res = await call('POST', '/note_groups', { name: `Tên${bad}` });
+      const res = await api.post('/note_groups', { name: `Tên${bad}` }, { as: token });
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
-    expect((await call('POST', '/note_groups', { name: 'Tên\tnhóm' })).status).toBe(400);
-    const res = await call('PUT', `/note/${noteId}`, { body: 'Dòng một\r\nDòng hai\tcột' });
+    expect((await api.post('/note_groups', { name: 'Tên\tnhóm' }, { as: token })).status).toBe(400);
+    const res = await api.put(`/note/${noteId}`, { body: 'Dòng một\r\nDòng hai\tcột' }, { as: token });
     expect(res.status).toBe(200);
   });
 
@@ -197,7 +191,7 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
   it('refuses a NUL in a path or query parameter of the API with a Vietnamese 400', async () => {
     const before = await snapshot();
     for (const [method, path] of pathCases) {
-      const res = await call(method, path, method === 'PUT' ? { currentTime: 1 } : undefined);
+      const res = await api.request(method, path, method === 'PUT' ? { currentTime: 1 } : undefined, { as: token });
       expect(res.status, path).toBe(400);
       const error = ZErrorResponseSchema.parse(await res.json());
       expect(`${error.errorMessage} ${Object.values(error.fields ?? {}).join(' ')}`, path).toMatch(CONTROL_MESSAGE);
@@ -218,7 +212,7 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
         return new Response(view ? 'chapter' : 'not found', { status: view ? 200 : 404 });
       },
     });
-    expect((await pages.request('/kinh-kim-cang-1')).status).toBe(200);
+    expect((await pages.request(`/${book.chapters[0]!.code}`)).status).toBe(200);
     for (const path of ['/a%00b', '/a%00b/kinh-kim-cang', '/sach/a%00b', '/tin-tuc/%00', '/search?q=a%00b']) {
       const res = await pages.request(path);
       expect(res.status, path).toBe(400);
@@ -237,12 +231,7 @@ describe.each(engines)('control characters in the administration’s text on %s'
   afterAll(async () => {
     await t.close();
   });
-  const call = (method: string, path: string, body: unknown) =>
-    t.app.request(`/api/v1${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-token': admin },
-      body: JSON.stringify(body),
-    });
+  const api = apiClient(() => t);
   const counts = async () => {
     const tables = ['books', 'chapters', 'articles', 'article_categories', 'compilations'] as const;
     return Promise.all(
@@ -251,7 +240,7 @@ describe.each(engines)('control characters in the administration’s text on %s'
   };
 
   it('refuses a NUL in every text field of a book, a chapter, an article, a category and a compilation', async () => {
-    const book = await call('POST', '/admin/books', { title: 'Kinh thử' });
+    const book = await api.post('/admin/books', { title: 'Kinh thử' }, { as: admin });
     expect(book.status).toBe(201);
     const bookId = z.object({ data: z.object({ id: z.number() }) }).parse(await book.json()).data.id;
     const before = await counts();
@@ -269,7 +258,7 @@ describe.each(engines)('control characters in the administration’s text on %s'
       ['POST', '/admin/compilations', { title: NUL, items: [] }],
     ];
     for (const [method, path, body] of cases) {
-      const res = await call(method, path, body);
+      const res = await api.request(method, path, body, { as: admin });
       expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
       expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toMatch(/[ạ-ỹđ]|ký tự/);
     }

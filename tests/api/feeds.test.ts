@@ -7,7 +7,9 @@ import { ZVideosQuerySchema } from '#common/contracts/video.schema.ts';
 import { podcastGuidOf } from '#server/feeds/uuid-v5.ts';
 import { createFeedRoutes } from '#server/feeds/feed.routes.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+import { apiClient } from '../support/api-client.ts';
+import { chaptersOfTranscript } from '#server/feeds/podcast-chapters.ts';
+import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 const ORIGIN = 'https://phapbao.example.org';
@@ -64,8 +66,62 @@ describe.each(engines)('podcast and news feeds, sitemap and robots.txt on %s', (
         // The transcript named is the stored WebVTT.
         const vtt = await t.app.request(new URL(item.podcastTranscripts![0]!.url).pathname);
         expect(vtt.status).toBe(200);
-        expect((await vtt.text()).startsWith('WEBVTT')).toBe(true);
+        const vttText = await vtt.text();
+        expect(vttText.startsWith('WEBVTT')).toBe(true);
+        // …and its chapters file, made from that transcript.
+        expect(item.podcastChapters).toEqual({
+          url: `${ORIGIN}/phap-am/${collection.id}/${talk.id}/chapters.json`,
+          type: 'application/json+chapters',
+        });
+        const chapters = await t.app.request(new URL(item.podcastChapters!.url).pathname);
+        expect(chapters.status).toBe(200);
+        expect(chapters.headers.get('content-type')).toContain('application/json+chapters');
+        expect(await chapters.json()).toEqual({
+          version: '1.2.0',
+          title: talk.title,
+          chapters: chaptersOfTranscript(vttText),
+        });
       }
+    }
+  });
+
+  it('names the headings of an uploaded transcript as the talk’s chapters, and answers 404 for others', async () => {
+    const { token: admin } = await loginAdmin(t);
+    const { items: collections } = await t.services.audio.listCollections(1, 100);
+    const [collection, other] = collections;
+    const talk = (await t.services.audio.findCollection(collection!.id))!.talks[0]!;
+    const form = new FormData();
+    const source = [
+      'WEBVTT',
+      '1\n00:00.000 --> 00:04.000\nKính thưa đại chúng.',
+      'Phần 1: Khổ đế\n00:04.000 --> 00:09.000\nĐời là khổ.',
+      'Phần 2: Tập đế\n00:09.000 --> 00:15.000\nKhổ có nguyên nhân.',
+    ].join('\n\n');
+    form.append('transcript', new File([source], 'tu-de.vtt'));
+    const put = await apiClient(t).put(`/admin/talk/${talk.id}/transcript`, form, { as: admin });
+    expect(put.status).toBe(200);
+    const feed = parseFeed(await (await get(`/phap-am/${collection!.id}/rss`)).text())!;
+    const item = feed.items.find((i) => i.title === talk.title)!;
+    const res = await t.app.request(new URL(item.podcastChapters!.url).pathname);
+    expect((await res.json()).chapters).toEqual([
+      { startTime: 0, title: 'Mở đầu' },
+      { startTime: 4, title: 'Phần 1: Khổ đế' },
+      { startTime: 9, title: 'Phần 2: Tập đế' },
+    ]);
+    // The talk's page carries the same timed contents for the player.
+    const page = await t.services.audio.findCollectionPage(collection!.id, talk.id);
+    expect(page!.chapters.map((c) => c.title)).toEqual(['Mở đầu', 'Phần 1: Khổ đế', 'Phần 2: Tập đế']);
+
+    const wrongCollection = other ? `/phap-am/${other.id}/${talk.id}/chapters.json` : null;
+    for (const path of [
+      wrongCollection,
+      `/phap-am/${collection!.id}/999999/chapters.json`,
+      `/phap-am/x/1/chapters.json`,
+    ]) {
+      if (!path) continue;
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expect(await missing.text()).toBe('Không tìm thấy mục lục của bài pháp âm này.');
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
+import { factories, type MadeBook } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
@@ -10,8 +11,22 @@ describe.each(engines)('reading history on %s', (engine) => {
   let t: TestApp;
   let alice: number;
   let bob: number;
+  // Books of the test's own: the first long enough for a device entry at chapter 9.
+  let long: MadeBook;
+  let short: MadeBook;
+  let other: MadeBook;
+  const chapter = (book: MadeBook, position: number) => book.chapters[position - 1]!.code;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { demo: false });
+    const make = factories(t);
+    long = await make.book({
+      chapters: Array.from({ length: 9 }, (_, i) => ({
+        title: `Chương ${i + 1}`,
+        html: `<p id="p-1">Đoạn ${i + 1}.</p>`,
+      })),
+    });
+    short = await make.book();
+    other = await make.book();
     const signUp = async () => {
       const r = newReader();
       return (await t.services.auth.register({ ...r, confirmPassword: r.password }, meta)).user.id;
@@ -27,16 +42,16 @@ describe.each(engines)('reading history on %s', (engine) => {
   const tick = () => new Promise((r) => setTimeout(r, 5));
 
   it('keeps one entry per book, the latest place, newest first; each reader sees only their own', async () => {
-    await t.services.history.record(alice, 'kinh-kim-cang-1');
+    await t.services.history.record(alice, chapter(long, 1));
     await tick();
-    await t.services.history.record(alice, 'kinh-a-di-da-1', 'p-2');
+    await t.services.history.record(alice, chapter(short, 1), 'p-2');
     await tick();
-    await t.services.history.record(alice, 'kinh-kim-cang-3', 'p-4');
+    await t.services.history.record(alice, chapter(long, 3), 'p-4');
     await t.services.history.record(alice, 'khong-co-chuong'); // ignored
     const list = await t.services.history.list(alice);
     expect(list.map((e) => [e.bookCode, e.chapterCode, e.paragraph])).toEqual([
-      ['kinh-kim-cang', 'kinh-kim-cang-3', 'p-4'],
-      ['kinh-a-di-da', 'kinh-a-di-da-1', 'p-2'],
+      [long.code, chapter(long, 3), 'p-4'],
+      [short.code, chapter(short, 1), 'p-2'],
     ]);
     expect(await t.services.history.list(bob)).toEqual([]);
   });
@@ -46,18 +61,18 @@ describe.each(engines)('reading history on %s', (engine) => {
     const future = new Date(Date.now() + 60_000).toISOString();
     await t.services.history.merge(alice, [
       {
-        bookCode: 'kinh-kim-cang',
+        bookCode: long.code,
         bookTitle: 'x',
-        chapterCode: 'kinh-kim-cang-9',
+        chapterCode: chapter(long, 9),
         chapterTitle: null,
         chapterPosition: 9,
         paragraph: null,
         readAt: old,
       },
       {
-        bookCode: 'kinh-vu-lan',
+        bookCode: other.code,
         bookTitle: 'x',
-        chapterCode: 'kinh-vu-lan-1',
+        chapterCode: chapter(other, 1),
         chapterTitle: null,
         chapterPosition: 1,
         paragraph: 'p-3',
@@ -66,7 +81,7 @@ describe.each(engines)('reading history on %s', (engine) => {
       {
         bookCode: 'sai-sach',
         bookTitle: 'x',
-        chapterCode: 'kinh-vu-lan-1',
+        chapterCode: chapter(other, 1),
         chapterTitle: null,
         chapterPosition: 1,
         paragraph: null,
@@ -74,13 +89,13 @@ describe.each(engines)('reading history on %s', (engine) => {
       },
     ]);
     const list = await t.services.history.list(alice);
-    expect(list[0]).toMatchObject({ bookCode: 'kinh-vu-lan', chapterCode: 'kinh-vu-lan-1', paragraph: 'p-3' });
+    expect(list[0]).toMatchObject({ bookCode: other.code, chapterCode: chapter(other, 1), paragraph: 'p-3' });
     // The older device entry did not replace the newer account entry.
-    expect(list.find((e) => e.bookCode === 'kinh-kim-cang')!.chapterCode).toBe('kinh-kim-cang-3');
+    expect(list.find((e) => e.bookCode === long.code)!.chapterCode).toBe(chapter(long, 3));
   });
 
   it('clears only the reader’s own history', async () => {
-    await t.services.history.record(bob, 'kinh-vu-lan-1');
+    await t.services.history.record(bob, chapter(other, 1));
     await t.services.history.clear(alice);
     expect(await t.services.history.list(alice)).toEqual([]);
     expect(await t.services.history.list(bob)).toHaveLength(1);

@@ -100,23 +100,47 @@ describe.each(engines)('login throttle on %s', (engine) => {
     expect(await attempt(auth, reader.username, reader.password, { deviceToken: otherDevice })).toBe(429);
   });
 
-  it('limits an address across accounts, and a refused address adds nothing to memory', async () => {
-    const auth = makeAuth({ perIp: 8, freeFailures: 1000, windowMs: 60_000 });
+  it('counts in the database: two processes (two services on one database) share both limits', async () => {
+    const a = makeAuth({ perIp: 4, freeFailures: 2, windowMs: 60_000 });
+    const b = makeAuth({ perIp: 4, freeFailures: 2, windowMs: 60_000 });
+    const from = { ...meta, ip: '203.0.113.41' };
     const statuses = [];
-    for (let i = 0; i < 9; i++) statuses.push(await attempt(auth, `nguoi-la-${i}`, 'sai-mat-khau'));
+    for (let i = 0; i < 5; i++) statuses.push(await attempt(i % 2 ? b : a, `khach-${i}`, 'sai-mat-khau', from));
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    // The fifth was refused by a; b refuses too, without a count of its own.
+    expect(await attempt(b, 'khach-9', 'sai-mat-khau', from)).toBe(429);
+
+    const reader = newReader();
+    const own = { ...meta, ip: '203.0.113.42' };
+    await a.register({ ...reader, confirmPassword: reader.password }, own);
+    expect(await attempt(a, reader.username, 'sai-mat-khau', own)).toBe(401);
+    expect(await attempt(b, reader.username, 'sai-mat-khau', own)).toBe(401);
+    // Two failures counted across both: b must wait as well as a.
+    expect(await attempt(b, reader.username, reader.password, { ip: '203.0.113.43' })).toBe(429);
+    clock += 1000;
+    expect(await attempt(b, reader.username, reader.password, { ip: '203.0.113.43' })).toBe('ok');
+  });
+
+  it('limits an address across accounts, and a refused address adds nothing to the counters', async () => {
+    const auth = makeAuth({ perIp: 8, freeFailures: 1000, windowMs: 60_000 });
+    // Counts are kept in the database: an address the tests above have not used.
+    const flooder = { ...meta, ip: '203.0.113.99' };
+    const start = await auth.loginThrottleSizes();
+    const statuses = [];
+    for (let i = 0; i < 9; i++) statuses.push(await attempt(auth, `nguoi-la-${i}`, 'sai-mat-khau', flooder));
     expect(statuses.slice(0, 8)).toEqual(Array(8).fill(401));
     expect(statuses[8]).toBe(429);
-    const before = auth.loginThrottleSizes();
+    const before = await auth.loginThrottleSizes();
     // A flood of fresh usernames from the refused address: nothing more is remembered.
     for (let i = 0; i < 40_000; i++) {
       try {
-        await auth.login({ username: `ten-moi-${i}`, password: 'sai-mat-khau' }, meta);
+        await auth.login({ username: `ten-moi-${i}`, password: 'sai-mat-khau' }, flooder);
       } catch {
         // 429, as asserted above
       }
     }
-    expect(auth.loginThrottleSizes()).toEqual(before);
-    expect(before.accounts).toBeLessThanOrEqual(8);
+    expect(await auth.loginThrottleSizes()).toEqual(before);
+    expect(before.accounts - start.accounts).toBeLessThanOrEqual(8);
   });
 });
 

@@ -17,18 +17,19 @@ import {
 import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
+import { factories, type MadeBook } from '../support/factories.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
-/** A highlight in the demo's Kim Cang sutra (its first words) — a real passage of a real chapter. */
-const highlight = {
-  bookCode: 'kinh-kim-cang',
-  chapterCode: 'kinh-kim-cang-1',
+/** A highlight of the first words of `book`'s first chapter — a real passage of a real chapter. */
+const highlightIn = (book: MadeBook) => ({
+  bookCode: book.code,
+  chapterCode: book.chapters[0]!.code,
   color: 'yellow',
   content: 'Như thị ngã văn',
   anchor: { paragraph: 'p-1', start: 0, end: 15, exact: 'Như thị ngã văn', prefix: '', suffix: '' },
-};
+});
 /** Quotes typed by hand, chosen so the Vietnamese alphabet and the byte order disagree (Đ, Ă, Â). */
 const quotes = [
   { content: 'Đời là bể khổ, quay đầu là bờ.', sourceTitle: 'Tục ngữ nhà Phật', color: 'red' },
@@ -46,12 +47,16 @@ const ZGroup = z.object({ data: ZNoteGroupSchema });
 const ZNote = z.object({ data: ZNoteSchema });
 
 describe.each(engines)('note groups and moderation on %s', (engine) => {
+  let sutra: MadeBook;
+  let highlight: ReturnType<typeof highlightIn>;
   let t: TestApp;
   let alice: string;
   let bob: string;
   let moderator: string;
   beforeAll(async () => {
     t = await createTestApp(engine);
+    sutra = await factories(t).book({ title: 'Kinh thử nhóm ghi chú' });
+    highlight = highlightIn(sutra);
     alice = await registerReader(t);
     bob = await registerReader(t);
     moderator = await registerReader(t);
@@ -295,7 +300,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
       'Gom các đoạn kinh — để đọc lại.',
       highlight.content,
       'Ghi chú: Đoạn mở đầu: “Tôi nghe như vầy”.',
-      'Màu: Vàng · Nguồn: Kinh Kim Cang',
+      `Màu: Vàng · Nguồn: ${sutra.title}`,
       quotes[0]!.content,
       `Màu: Đỏ · Nguồn: ${quotes[0]!.sourceTitle}`,
       quotes[1]!.content,
@@ -310,7 +315,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
     expect(info).toMatch(/Title:\s+Những lời kinh đã đọc/);
     expect(bytes.includes(Buffer.from('NotoSerif'))).toBe(true);
     // The chapter is linked, at the passage.
-    expect(bytes.includes(Buffer.from('/kinh-kim-cang-1/kinh-kim-cang#p-1'))).toBe(true);
+    expect(bytes.includes(Buffer.from(`/${sutra.chapters[0]!.code}/${sutra.code}#p-1`))).toBe(true);
   });
 
   it('publishes through moderation: pending, approved, featured; editing sends it back; every step recorded', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '#server/errors.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+import { factories } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
@@ -14,9 +15,9 @@ describe.each(engines)('reordering one page of a note group on %s', (engine) => 
   let alice: number;
   let bob: number;
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    alice = (await t.services.auth.authenticate(await registerReader(t)))!.id;
-    bob = (await t.services.auth.authenticate(await registerReader(t)))!.id;
+    t = await createTestApp(engine, { demo: false });
+    alice = (await factories(t).reader()).id;
+    bob = (await factories(t).reader()).id;
   });
   afterAll(async () => {
     await t.close();
@@ -28,17 +29,10 @@ describe.each(engines)('reordering one page of a note group on %s', (engine) => 
     ).notes.items.map((n) => n.content);
 
   async function groupWith(userId: number, contents: string[]) {
-    const group = await t.services.noteGroups.create(userId, { name: 'Thứ tự' });
+    const make = factories(t);
+    const group = await make.noteGroup({ id: userId }, { name: 'Thứ tự' });
     const ids: number[] = [];
-    for (const content of contents) {
-      const note = await t.services.notes.create(userId, {
-        content,
-        sourceTitle: 'Pháp thoại',
-        color: 'yellow',
-        noteGroupId: group.id,
-      });
-      ids.push(note.id);
-    }
+    for (const content of contents) ids.push((await make.note({ id: userId }, { content, noteGroupId: group.id })).id);
     return { group, ids };
   }
 

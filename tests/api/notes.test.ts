@@ -144,6 +144,33 @@ describe.each(engines)('notes and reading list API on %s', (engine) => {
     expect((await api.post('/order_notes', { ids: [] }, { as: alice })).status).toBe(400);
   });
 
+  it('makes a highlight sent with a browser-made id once, however often and however at once it is sent', async () => {
+    const count = async (user: string) =>
+      z
+        .object({ data: ZNotesPageSchema })
+        .parse(await (await api.get(`/book/${book.code}/my_notes?perPage=100`, { as: user })).json()).data.items.length;
+    const before = await count(alice);
+    const clientId = crypto.randomUUID();
+    const first = await createNote(alice, { clientId, color: 'red' });
+    // Replayed after an answer lost on the way back: the same note, nothing new.
+    const again = await createNote(alice, { clientId, color: 'red' });
+    expect(again.id).toBe(first.id);
+    // Two tabs replaying the same queue at the same moment.
+    const racing = crypto.randomUUID();
+    const both = await Promise.all([createNote(alice, { clientId: racing }), createNote(alice, { clientId: racing })]);
+    expect(both[0].id).toBe(both[1].id);
+    expect(await count(alice)).toBe(before + 2);
+    // Another reader's id space is their own: the same id makes Bob his own note.
+    const bobs = await createNote(bob, { clientId });
+    expect(bobs.id).not.toBe(first.id);
+    expect((await api.get(`/note/${first.id}`, { as: alice })).status).toBe(200);
+    // An id that is not one a browser makes is refused in Vietnamese.
+    const bad = await api.post('/notes', { ...highlight, clientId: 'not-a-uuid' }, { as: alice });
+    expect(bad.status).toBe(400);
+    const error = ZErrorResponseSchema.parse(await bad.json());
+    expect(error.fields?.clientId).toBe('Mã ghi chú trên máy không hợp lệ');
+  });
+
   it('lists notes in no group in the reader’s own order', async () => {
     const a = await createNote(alice, { color: 'red' });
     const b = await createNote(alice, { color: 'aqua' });

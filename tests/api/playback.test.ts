@@ -36,12 +36,12 @@ describe.each(engines)('playback record API on %s', (engine) => {
 
   it('adds an entry for a new code and updates it afterwards; each reader has their own', async () => {
     expect(
-      ZPlaybackResponseSchema.parse(await (await put('kinh-kim-cang', { currentTime: 12.5 })).json()).data.books,
-    ).toEqual([{ code: 'kinh-kim-cang', currentTime: 12.5 }]);
+      ZPlaybackResponseSchema.parse(await (await put('sach-dang-nghe', { currentTime: 12.5 })).json()).data.books,
+    ).toEqual([{ code: 'sach-dang-nghe', currentTime: 12.5 }]);
     await put('bai-giang-1', { currentTime: 30 });
-    const res = await put('kinh-kim-cang', { currentTime: 95.25 });
+    const res = await put('sach-dang-nghe', { currentTime: 95.25 });
     expect(ZPlaybackResponseSchema.parse(await res.json()).data.books).toEqual([
-      { code: 'kinh-kim-cang', currentTime: 95.25 },
+      { code: 'sach-dang-nghe', currentTime: 95.25 },
       { code: 'bai-giang-1', currentTime: 30 },
     ]);
     const other = await t.app.request('/api/v1/playback', { headers: { 'x-token': tokens[1]! } });
@@ -50,9 +50,9 @@ describe.each(engines)('playback record API on %s', (engine) => {
 
   it('refuses bad input and anonymous callers', async () => {
     for (const [code, body] of [
-      ['kinh-kim-cang', { currentTime: -1 }],
-      ['kinh-kim-cang', { currentTime: 'muoi' }],
-      ['kinh-kim-cang', {}],
+      ['sach-dang-nghe', { currentTime: -1 }],
+      ['sach-dang-nghe', { currentTime: 'muoi' }],
+      ['sach-dang-nghe', {}],
       ['Ma%20Sai', { currentTime: 1 }],
     ] as const) {
       const res = await put(code, body);
@@ -60,6 +60,6 @@ describe.each(engines)('playback record API on %s', (engine) => {
       expect(ZErrorResponseSchema.parse(await res.json()).errorCode).toBe('VALIDATION_FAILED');
     }
     expect((await t.app.request('/api/v1/playback')).status).toBe(401);
-    expect((await put('kinh-kim-cang', { currentTime: 1 }, '')).status).toBe(401);
+    expect((await put('sach-dang-nghe', { currentTime: 1 }, '')).status).toBe(401);
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
 import {
   ZPlaylistItemsResponseSchema,
   ZPlaylistResponseSchema,
@@ -7,6 +6,7 @@ import {
 } from '#common/contracts/playlist.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
+import { factories } from '../support/factories.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
@@ -17,20 +17,14 @@ describe.each(engines)('playlists on %s', (engine) => {
   let bob: string;
   let talkIds: number[];
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { demo: false });
     const signUp = () => registerReader(t);
     alice = await signUp();
     bob = await signUp();
-    const list = ZAudioCollectionsResponseSchema.parse(
-      await (await t.app.request('/api/v1/public/audio_collections')).json(),
-    );
+    // Talks of the test's own, in collections of their own: the order below is the order made.
+    const make = factories(t);
     talkIds = [];
-    for (const c of list.data.items) {
-      const detail = ZAudioCollectionResponseSchema.parse(
-        await (await t.app.request(`/api/v1/public/audio_collection/${c.id}`)).json(),
-      );
-      talkIds.push(...detail.data.talks.map((talk) => talk.id));
-    }
+    for (const duration of [300, 420, 95]) talkIds.push((await make.talk({ duration })).id);
   });
   afterAll(async () => {
     await t.close();
@@ -116,12 +110,8 @@ describe.each(engines)('playlists on %s', (engine) => {
   });
 
   it('keeps each reader’s playlists to themselves: others get 404 for every call', async () => {
-    const list = await create(alice, 'Của Alice');
-    await api.post(
-      '/create_playlist_item',
-      { audioPlaylistItems: [{ playlistId: list.id, audioId: talkIds[0] }] },
-      { as: alice },
-    );
+    const owner = (await t.services.auth.authenticate(alice))!;
+    const list = await factories(t).playlist(owner, { name: 'Của Alice', talkIds: [talkIds[0]!] });
     const [item] = await items(alice, list.id);
     const attempts: [string, string, unknown?][] = [
       ['GET', `/get_playlist_detail/${list.id}`],

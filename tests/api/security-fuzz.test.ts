@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import {
   hostileRequest,
@@ -46,12 +47,7 @@ describe.each(engines)('hostile input to every API operation on %s', (engine) =>
   const tokens: Partial<Record<Role, string>> = {};
   const realistic: Realistic = { ids: [1, 2, 3], codes: ['kinh-kim-cang', 'kinh-kim-cang-1'] };
 
-  const call = (method: string, path: string, body: unknown, token: string) =>
-    t.app.request(`/api/v1${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-token': token },
-      body: JSON.stringify(body),
-    });
+  const api = apiClient(() => t);
   const idOf = async (res: Response) =>
     z.object({ data: z.object({ id: z.number() }) }).parse(await res.json()).data.id;
 
@@ -84,11 +80,11 @@ describe.each(engines)('hostile input to every API operation on %s', (engine) =>
     realistic.ids.push(
       talkId,
       collections.data.items[0]!.id,
-      await idOf(await call('POST', '/notes', { color: 'red', content: 'Lời dạy', sourceTitle: 'Kinh' }, reader)),
-      await idOf(await call('POST', '/note_groups', { name: 'Nhóm' }, reader)),
-      await idOf(await call('POST', '/create_playlist', { name: 'Danh sách' }, reader)),
-      await idOf(await call('POST', '/create_bookmark', { audioId: talkId, time: 1 }, reader)),
-      await idOf(await call('POST', '/search_collections', { query: 'bát nhã' }, reader)),
+      await idOf(await api.post('/notes', { color: 'red', content: 'Lời dạy', sourceTitle: 'Kinh' }, { as: reader })),
+      await idOf(await api.post('/note_groups', { name: 'Nhóm' }, { as: reader })),
+      await idOf(await api.post('/create_playlist', { name: 'Danh sách' }, { as: reader })),
+      await idOf(await api.post('/create_bookmark', { audioId: talkId, time: 1 }, { as: reader })),
+      await idOf(await api.post('/search_collections', { query: 'bát nhã' }, { as: reader })),
     );
   }, 120_000);
   afterAll(async () => {

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newReader } from '../factories/reader.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { startLibraryServer } from './support/library-server.ts';
 import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
 import { rawRequest } from './support/raw-http.ts';
 
@@ -70,32 +71,12 @@ describe('behind nginx terminating TLS (PUBLIC_URL https, TRUST_PROXY=true)', ()
     const nginxPort = await freePort();
     origin = `https://127.0.0.1:${nginxPort}`;
 
-    let serverLog = '';
-    server = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(appPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(dir, 'data'),
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        IMPORT_DEMO_CONTENT: 'false',
-        PUBLIC_URL: origin,
-        TRUST_PROXY: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (d: Buffer) => (serverLog += d.toString()));
-    server.stderr!.on('data', (d: Buffer) => (serverLog += d.toString()));
-    const app = server;
-    await waitUntilUp(
-      'The server',
-      async () => (await fetch(`http://127.0.0.1:${appPort}/`)).ok,
-      app,
-      () => serverLog,
-    );
+    server = (
+      await startLibraryServer(
+        { DATA_DIR: path.join(dir, 'data'), PUBLIC_URL: origin, TRUST_PROXY: 'true' },
+        { port: appPort, readyPath: '/' },
+      )
+    ).child;
 
     const conf = [
       'pid nginx.pid;',

@@ -114,7 +114,7 @@ describe('chapter reader', () => {
     await context.close();
   });
 
-  it('shows and hides the Classical Chinese under each paragraph', async () => {
+  it('shows and hides the Classical Chinese beside each paragraph', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${baseURL}${FIRST}`, { waitUntil: 'networkidle' });
     await hydrated(page);
@@ -124,12 +124,16 @@ describe('chapter reader', () => {
     expect(await han.count()).toBe(paragraphs);
     expect(await han.first().isVisible()).toBe(false);
 
+    // Shown, each paragraph's Chinese is aligned with it sentence by sentence (decision 0033).
     await page.getByRole('button', { name: 'Hiện chữ Hán' }).click();
     const hide = page.getByRole('button', { name: 'Ẩn chữ Hán' });
     await hide.waitFor();
     expect(await hide.getAttribute('aria-pressed')).toBe('true');
-    for (let i = 0; i < paragraphs; i++) expect(await han.nth(i).isVisible()).toBe(true);
-    expect(await han.first().innerText()).toContain('如是我聞');
+    const aligned = page.locator('.han-zh');
+    await aligned.first().waitFor();
+    expect(await aligned.count()).toBe(paragraphs);
+    for (let i = 0; i < paragraphs; i++) expect(await aligned.nth(i).isVisible()).toBe(true);
+    expect(await aligned.first().innerText()).toContain('如是我聞');
     // The ids stay unique: #p-1 is the Hán-Việt paragraph.
     expect(await page.locator('#p-1').count()).toBe(1);
     expect(await page.locator('#p-1').innerText()).toContain('Như thị ngã văn');
@@ -138,13 +142,14 @@ describe('chapter reader', () => {
     await page.locator('a[rel="next"]').click();
     await page.waitForURL(`${baseURL}/kinh-kim-cang-2/kinh-kim-cang`);
     await page.locator('h1', { hasText: 'Thiện Hiện Khải Thỉnh' }).waitFor();
-    expect(await page.locator('.reader-han').first().isVisible()).toBe(true);
+    await page.locator('.han-zh').first().waitFor();
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Ẩn chữ Hán' }).waitFor();
-    expect(await page.locator('.reader-han').first().isVisible()).toBe(true);
+    await page.locator('.han-zh').first().waitFor();
 
     await page.getByRole('button', { name: 'Ẩn chữ Hán' }).click();
     await page.getByRole('button', { name: 'Hiện chữ Hán' }).waitFor();
+    expect(await page.locator('.han-zh').count()).toBe(0);
     expect(await page.locator('.reader-han').first().isVisible()).toBe(false);
     await page.close();
   });

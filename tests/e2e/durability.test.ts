@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -8,7 +8,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newReader } from '../factories/reader.ts';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.ts';
-import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
+import { startLibraryServer, type LibraryServer } from './support/library-server.ts';
+import { stopProcess } from './support/processes.ts';
 import { adminToken } from './support/session.ts';
 
 /**
@@ -25,39 +26,11 @@ const WRITES_PER_WRITER = 100;
 /** Acknowledged writes after which the server is killed (the others are still in flight). */
 const KILL_AFTER = 250;
 
-interface Server {
-  child: ChildProcess;
-  baseURL: string;
-}
-
-async function startServer(dataDir: string, databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      IMPORT_DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
-      LOGIN_ATTEMPTS_PER_ADDRESS: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitUntilUp(
-    'The server',
-    async () => (await fetch(`${baseURL}/api/v1/public/search/keywords`)).ok,
-    child,
-    () => output,
+function startServer(dataDir: string, databaseUrl: string): Promise<LibraryServer> {
+  return startLibraryServer(
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOGIN_ATTEMPTS_PER_ADDRESS: '10000' },
+    { readyPath: '/api/v1/public/search/keywords' },
   );
-  return { child, baseURL };
 }
 
 function killHard(child: ChildProcess): Promise<void> {

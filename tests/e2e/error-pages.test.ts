@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ERROR_PAGE_TEXT } from '#common/messages.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
-import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
+import { startLibraryServer } from './support/library-server.ts';
+import { stopProcess } from './support/processes.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const root = path.resolve(import.meta.dirname, '..', '..');
 const WIDTHS = [320, 390, 1366];
 
 /** True when the page is no wider than the window (nothing scrolls sideways). */
@@ -74,32 +73,12 @@ describe('error pages', () => {
   it('answers a server failure (500) in Vietnamese, advising to try again, keeping what failed to itself', async () => {
     // A library of its own (the shared one must stay whole), whose database then loses a table.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-500-'));
-    const port = await freePort();
-    const site = `http://127.0.0.1:${port}`;
-    let output = '';
-    const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        IMPORT_DEMO_CONTENT: 'false',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const server = await startLibraryServer(
+      { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      { readyPath: '/api/v1/public/search/keywords' },
+    );
+    const site = server.baseURL;
     try {
-      await waitUntilUp(
-        'The server',
-        async () => (await fetch(`${site}/api/v1/public/search/keywords`)).ok,
-        child,
-        () => output,
-      );
       const db = new Sqlite(path.join(dataDir, 'phap-bao.sqlite'));
       db.exec('ALTER TABLE books RENAME TO books_gone');
       db.close();
@@ -126,7 +105,7 @@ describe('error pages', () => {
         await page.close();
       }
     } finally {
-      await stopProcess(child);
+      await stopProcess(server.child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

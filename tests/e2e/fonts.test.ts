@@ -18,22 +18,22 @@ describe('web fonts', () => {
     await browser.close();
   });
 
-  it('the build holds the Latin, Vietnamese and Pali files, and no Cyrillic, Greek, math or latin-ext', () => {
+  it('the build holds the reading font in two weights, upright and italic, and no other font file', () => {
     const fonts = fs.readdirSync(ASSETS).filter((name) => /\.(woff2?|ttf|otf)$/.test(name));
     expect(fonts.filter((name) => /cyrillic|greek|math|symbols|latin-ext/.test(name))).toEqual([]);
+    expect(fonts.filter((name) => !/^noto-serif-(400|600)-(normal|italic)-[\w-]{8}\.woff2$/.test(name))).toEqual([]);
     for (const subset of [
-      /^noto-serif-vietnamese-wght-normal-.*\.woff2$/,
-      /^noto-serif-latin-wght-normal-.*\.woff2$/,
-      /^noto-serif-pali-normal-.*\.woff$/,
-      /^be-vietnam-pro-vietnamese-400-normal-.*\.woff2$/,
+      /^noto-serif-400-normal-.*\.woff2$/,
+      /^noto-serif-600-normal-.*\.woff2$/,
+      /^noto-serif-400-italic-.*\.woff2$/,
     ]) {
       expect(
         fonts.some((name) => subset.test(name)),
         String(subset),
       ).toBe(true);
     }
-    // No old .woff copies of the woff2 files either (every browser the site supports reads woff2).
-    expect(fonts.filter((name) => name.startsWith('be-vietnam-pro') && name.endsWith('.woff'))).toEqual([]);
+    // The interface is set in the device's own font (decision 0034): no interface web font is built.
+    expect(fonts.filter((name) => name.startsWith('be-vietnam-pro'))).toEqual([]);
   });
 
   it('a chapter shows every Vietnamese letter in Noto Serif, downloading only the subsets it needs', async () => {
@@ -48,8 +48,8 @@ describe('web fonts', () => {
       })),
     );
     expect(preloaded.map((l) => l.href?.replace(/-[\w-]{8}\.woff2$/, ''))).toEqual([
-      '/assets/noto-serif-latin-wght-normal',
-      '/assets/noto-serif-vietnamese-wght-normal',
+      '/assets/noto-serif-400-normal',
+      '/assets/noto-serif-600-normal',
     ]);
     expect(preloaded.every((l) => l.type === 'font/woff2' && l.cors === 'anonymous')).toBe(true);
 
@@ -63,12 +63,12 @@ describe('web fonts', () => {
       const text = [...letters].join('');
       const body = document.querySelector('[data-testid="chapter-text"]')!;
       const family = getComputedStyle(body).fontFamily;
-      await document.fonts.load('16px "Noto Serif Variable"', text);
-      await document.fonts.load('italic 16px "Noto Serif Variable"', text);
+      await document.fonts.load('16px "Noto Serif Web"', text);
+      await document.fonts.load('italic 16px "Noto Serif Web"', text);
       // Pali: upright in the footer quote and the home passage, italic where an article sets it so.
       const paliLetters = 'āīūṃṅṇñṭḍḷṛśṣḥĀṂ';
-      await document.fonts.load('16px "Noto Serif Variable"', paliLetters);
-      await document.fonts.load('italic 16px "Noto Serif Variable"', paliLetters);
+      await document.fonts.load('16px "Noto Serif Web"', paliLetters);
+      await document.fonts.load('italic 16px "Noto Serif Web"', paliLetters);
       await document.fonts.ready;
       // A letter comes from the web font when its width does not depend on the fallback behind it.
       const ctx = document.createElement('canvas').getContext('2d')!;
@@ -78,27 +78,27 @@ describe('web fonts', () => {
       };
       const missing = [...letters].filter(
         (ch) =>
-          width('16px "Noto Serif Variable", monospace', ch) !== width('16px "Noto Serif Variable", sans-serif', ch) ||
-          width('italic 16px "Noto Serif Variable", monospace', ch) !==
-            width('italic 16px "Noto Serif Variable", sans-serif', ch),
+          width('16px "Noto Serif Web", monospace', ch) !== width('16px "Noto Serif Web", sans-serif', ch) ||
+          width('italic 16px "Noto Serif Web", monospace', ch) !==
+            width('italic 16px "Noto Serif Web", sans-serif', ch),
       );
       const pali = [...paliLetters].filter(
         (ch) =>
-          width('16px "Noto Serif Variable", monospace', ch) !== width('16px "Noto Serif Variable", sans-serif', ch) ||
-          width('italic 16px "Noto Serif Variable", monospace', ch) !==
-            width('italic 16px "Noto Serif Variable", sans-serif', ch),
+          width('16px "Noto Serif Web", monospace', ch) !== width('16px "Noto Serif Web", sans-serif', ch) ||
+          width('italic 16px "Noto Serif Web", monospace', ch) !==
+            width('italic 16px "Noto Serif Web", sans-serif', ch),
       );
       // The check itself works: a Cyrillic letter, in none of the subsets, is told apart.
       const control =
-        width('16px "Noto Serif Variable", monospace', 'ж') !== width('16px "Noto Serif Variable", sans-serif', 'ж');
-      const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Noto Serif Variable');
+        width('16px "Noto Serif Web", monospace', 'ж') !== width('16px "Noto Serif Web", sans-serif', 'ж');
+      const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Noto Serif Web');
       return {
         family,
         count: letters.size,
         missing,
         pali,
         control,
-        checked: document.fonts.check('16px "Noto Serif Variable"', 'Phật giáo Việt Nam ữ ỹ đ'),
+        checked: document.fonts.check('16px "Noto Serif Web"', 'Phật giáo Việt Nam ữ ỹ đ'),
         loaded: faces.filter((f) => f.status === 'loaded').length,
         // No face claims Chinese: the system's CJK font shows it.
         cjk: faces.filter((f) => /U\+(4E|[5-9][0-9A-F])[0-9A-F]{2}/i.test(f.unicodeRange)).length,
@@ -109,7 +109,7 @@ describe('web fonts', () => {
           .filter((p) => /\.woff2?$/.test(p)),
       };
     });
-    expect(result.family).toMatch(/^"?Noto Serif Variable"?, "?Noto Serif Fallback"?/);
+    expect(result.family).toMatch(/^"?Noto Serif Web"?, "?Noto Serif Fallback"?/);
     expect(result.count).toBe(12 * 2 * 6 + 34);
     expect(result.control).toBe(true);
     expect(result.missing).toEqual([]);
@@ -117,39 +117,37 @@ describe('web fonts', () => {
     expect(result.checked).toBe(true);
     expect(result.loaded).toBeGreaterThanOrEqual(2);
     expect(result.cjk).toBe(0);
-    expect(result.fallbacks).toBe(3);
-    expect(result.downloaded.filter((p) => !/\/(noto-serif|be-vietnam-pro)-(latin|vietnamese|pali)-/.test(p))).toEqual(
-      [],
-    );
+    expect(result.fallbacks).toBe(2);
+    expect(result.downloaded.filter((p) => !/\/noto-serif-(400|600)-(normal|italic)-/.test(p))).toEqual([]);
     expect(result.downloaded.filter((p) => p.includes('latin-ext'))).toEqual([]);
     expect(errors).toEqual([]);
     await screenshot(page, 'fonts-chapter-390');
     await page.close();
   });
 
-  // What a first visit downloads (issue 14: a chapter ≤ 250 KB): the reading font upright, the
-  // interface in two weights; italic only where a page's own text is italic (decision 0015).
+  // What a first visit downloads (issue 14: a chapter ≤ 250 KB): the reading font upright; italic
+  // only where a page's own text is italic (decision 0015); no interface font (decision 0034).
   for (const [name, path] of [
     ['chapter', CHAPTER],
     ['home', '/'],
     ['book', '/sach/kinh-kim-cang'],
   ] as const) {
-    it(`the ${name} page's first visit fetches no italic face and two interface weights`, async () => {
+    it(`the ${name} page's first visit fetches the reading font upright, no italic face and no interface font`, async () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
       const downloaded = await page.evaluate(async () => {
         await document.fonts.ready;
         return performance
           .getEntriesByType('resource')
-          .map((e) => new URL(e.name).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.woff2?$/, ''))
-          .filter((p) => /^(noto-serif|be-vietnam-pro)-/.test(p))
+          .map((e) => new URL(e.name).pathname.replace(/^\/assets\//, ''))
+          .filter((p) => /\.(woff2?|ttf|otf)$/.test(p))
+          .map((p) => p.replace(/-[\w-]{8}\.woff2?$/, ''))
           .sort();
       });
       expect(downloaded.filter((f) => f.includes('italic'))).toEqual([]);
-      expect(downloaded).toContain('noto-serif-latin-wght-normal');
-      expect(downloaded).toContain('noto-serif-vietnamese-wght-normal');
-      const weights = new Set(downloaded.filter((f) => f.startsWith('be-vietnam-pro')).map((f) => f.split('-').at(-2)));
-      expect([...weights].sort()).toEqual(['400', '600']);
+      expect(downloaded).toContain('noto-serif-400-normal');
+      expect(downloaded).toContain('noto-serif-600-normal');
+      expect(downloaded.filter((f) => !f.startsWith('noto-serif-'))).toEqual([]);
       await page.close();
     });
   }

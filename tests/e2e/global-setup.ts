@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { sourceHash } from '../../scripts/source-hash.mjs';
 import { startMailCatcher } from '../support/mail-catcher.ts';
 import { startOidcProvider, TEST_CLIENT } from './support/oidc-provider.ts';
-import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
+import { startLibraryServer } from './support/library-server.ts';
+import { freePort, stopProcess } from './support/processes.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -41,11 +42,8 @@ export default async function setup(project: TestProject) {
       JSON.stringify({ to: message.to, subject: message.subject, text: message.text }) + '\n',
     );
   });
-  let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
+  const server = await startLibraryServer(
+    {
       ...E2E_SITE_ENV,
       AUTH_PROVIDERS: 'thu-nghiem',
       AUTH_THU_NGHIEM_ISSUER: oidc.issuer,
@@ -56,24 +54,12 @@ export default async function setup(project: TestProject) {
       SMTP_PORT: String(mail.port),
       SMTP_SECURE: 'false',
       MAIL_FROM: 'Pháp Bảo <khong-tra-loi@phapbao.example.org>',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+      IMPORT_DEMO_CONTENT: 'true',
       // Every browser test signs readers up from 127.0.0.1: the per-address limit is tested in tests/api.
       LOGIN_ATTEMPTS_PER_ADDRESS: '10000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitUntilUp(
-    'The server',
-    async () => (await fetch(baseURL)).ok,
-    child,
-    () => output,
+    { port, readyPath: '/' },
   );
   project.provide('baseURL', baseURL);
   // Tests that need content the site cannot make yet (a YouTube item) write it into this library.
@@ -81,7 +67,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailboxFile', mailboxFile);
 
   return async () => {
-    await stopProcess(child);
+    await stopProcess(server.child);
     await oidc.close();
     await mail.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

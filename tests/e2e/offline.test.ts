@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ZBookCatalogueResponseSchema,
@@ -8,9 +11,20 @@ import {
   type OfflineBook,
 } from '#common/contracts/library.schema.ts';
 import { DOWNLOADS_CACHE } from '#app/lib/offline-cache.ts';
+import { ZNotesPageSchema } from '#common/contracts/note.schema.ts';
+import {
+  ZAudioCollectionResponseSchema,
+  ZAudioCollectionsResponseSchema,
+  type Talk,
+} from '#common/contracts/audio.schema.ts';
+import { talkPath } from '#common/paths.ts';
+import { hasDiacritics, toFoldedForm } from '#common/text/vietnamese.ts';
+import { AUDIO_PART_BYTES } from '#app/lib/offline-talks.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { adminToken, loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
+const dataDir = inject('dataDir');
 const SERVICE_WORKER_FILE = path.resolve(import.meta.dirname, '..', '..', 'build', 'client', 'sw.js');
 
 /** The addresses in Serwist's precache, with their revisions. */
@@ -24,6 +38,30 @@ function precached(page: Page): Promise<string[]> {
     return urls;
   });
 }
+
+/** The reader's notes in a book, as the server has them. */
+async function notesOnServer(token: string, bookCode: string) {
+  const res = await fetch(`${baseURL}/api/v1/book/${bookCode}/my_notes?perPage=100`, { headers: { 'x-token': token } });
+  return z.object({ data: ZNotesPageSchema }).parse(await res.json()).data.items;
+}
+
+/** Selects the first `length` characters of the chapter's first paragraph, as a reader's drag would. */
+async function selectOpening(page: Page, length: number): Promise<string> {
+  return page.evaluate((length) => {
+    const p = document.querySelector('[data-testid="chapter-text"] p[id^="p-"]')!;
+    const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    const text = walker.nextNode()!;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, Math.min(length, text.textContent!.length));
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    return range.toString();
+  }, length);
+}
+
+const paintedCount = (page: Page, color: string) =>
+  page.evaluate((c) => (CSS.highlights.get(`pb-${c}`) as Set<AbstractRange> | undefined)?.size ?? 0, color);
 
 /** The page is controlled by the site's service worker (registered after load, claimed at activation). */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -102,7 +140,7 @@ describe('offline reading', () => {
         const stored = await cache.match(request);
         if (!stored?.headers.get('Content-Type')?.includes('text/html')) continue;
         pages += 1;
-        for (const [, url] of (await stored.text()).matchAll(/["'(\s,](\/assets\/[^"'()\s,?#]+)/g)) {
+        for (const [, url] of (await stored.text()).matchAll(/["'(\s,\\](\/assets\/[^"'()\s,?#\\]+)/g)) {
           if (!(await cache.match(url!))) missing.push(url!);
         }
       }
@@ -243,6 +281,405 @@ describe('offline reading', () => {
       fs.writeFileSync(SERVICE_WORKER_FILE, thisBuild);
       await context.close();
     }
+  });
+
+  it('keeps a highlight made offline in the browser, through a reload, and puts it on the server once when the network returns', async () => {
+    const { context, page } = await openContext(390);
+    const errors = watchPageErrors(page);
+    const reader = await loginAs(context, baseURL);
+    await page.goto(`${baseURL}${book.path}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Tải để đọc ngoại tuyến' }).click();
+    await page.getByRole('button', { name: 'Tải về máy' }).click();
+    await page.getByTestId('offline-download-result').waitFor();
+    await waitForServiceWorker(page);
+    const chapter = `${baseURL}${book.chapters[0]!.path}`;
+    await page.goto(chapter);
+    await waitForHydration(page);
+    expect(await notesOnServer(reader.token, book.code)).toEqual([]);
+
+    await context.setOffline(true);
+    const words = await selectOpening(page, 12);
+    await page.getByRole('button', { name: 'Đánh dấu màu vàng' }).click();
+    await page.getByText('Đã đánh dấu trên máy này; sẽ lưu vào tài khoản khi có mạng.').waitFor();
+    // The flag says what still works, and where the downloads are.
+    const flag = page.getByTestId('offline-flag');
+    expect(await flag.innerText()).toContain(
+      'đọc và nghe được những gì đã tải về máy; đánh dấu mới được lưu khi có mạng',
+    );
+    expect(await flag.getByRole('link', { name: 'đã tải về máy' }).getAttribute('href')).toBe('/tai-ve');
+    await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
+    await screenshot(page, 'offline-highlight-queued-390', { fullPage: false });
+
+    // Reloaded offline: the chapter comes from the downloads, the highlight from the queue.
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
+    const queued = await page.evaluate(
+      () =>
+        new Promise<{ clientId: string; note: { content: string } }[]>((resolve, reject) => {
+          const open = indexedDB.open('phap-bao-offline');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('writes').objectStore('writes').getAll();
+            all.onsuccess = () => resolve(all.result as never);
+          };
+        }),
+    );
+    // The passage as selected (the anchor widens it to whole words).
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.note.content.startsWith(words)).toBe(true);
+    const passage = queued[0]!.note.content;
+    expect(await notesOnServer(reader.token, book.code)).toEqual([]);
+
+    // The network returns: the page sends the queue, then shows the server's note in its place.
+    await context.setOffline(false);
+    await expect.poll(async () => (await notesOnServer(reader.token, book.code)).length, { timeout: 10_000 }).toBe(1);
+    const [saved] = await notesOnServer(reader.token, book.code);
+    expect(saved).toMatchObject({ content: passage, color: 'yellow', chapterCode: book.chapters[0]!.code });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('phap-bao:queued-writes'))).toBeNull();
+    // Painted once: the server's note replaces the one waiting in the browser.
+    await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
+
+    // Sent again (an answer lost on the way back, another tab): the same note, not a second.
+    const resent = await page.evaluate(
+      async (write) =>
+        (
+          await fetch('/ghi-ngoai-tuyen', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ kind: 'highlight', clientId: write.clientId, note: write.note }),
+          })
+        ).json(),
+      queued[0]!,
+    );
+    expect(resent).toEqual({ data: { noteId: saved!.id } });
+    await page.reload();
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    expect((await notesOnServer(reader.token, book.code)).map((n) => n.id)).toEqual([saved!.id]);
+    await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
+
+    // What the server refuses is said in Vietnamese.
+    const refused = await page.evaluate(async () => {
+      const res = await fetch('/ghi-ngoai-tuyen', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'highlight', clientId: 'x', note: {} }),
+      });
+      return { status: res.status, body: await res.json() };
+    });
+    expect(refused).toEqual({ status: 400, body: { errorMessage: 'Bản ghi gửi từ máy không hợp lệ.' } });
+    expect(
+      errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
+      'page errors',
+    ).toEqual([]);
+    await context.close();
+  });
+
+  it('downloads a talk in resumable pieces; offline it plays from the start and from a seek, with its transcript', async () => {
+    // The largest talk: its audio takes more than one piece.
+    const collections = ZAudioCollectionsResponseSchema.parse(
+      await (await fetch(`${baseURL}/api/v1/public/audio_collections`)).json(),
+    ).data.items;
+    const talks: Talk[] = [];
+    for (const c of collections) {
+      const detail = await (await fetch(`${baseURL}/api/v1/public/audio_collection/${c.id}`)).json();
+      talks.push(...ZAudioCollectionResponseSchema.parse(detail).data.talks);
+    }
+    const talk = talks.sort((a, b) => b.sizeBytes - a.sizeBytes)[0]!;
+    expect(talk.sizeBytes).toBeGreaterThan(AUDIO_PART_BYTES);
+    const served = Buffer.from(await (await fetch(`${baseURL}${talk.url}`)).arrayBuffer());
+    const address = talkPath(talk.collectionId, talk.id);
+
+    const { context, page } = await openContext(390);
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}${address}`);
+    await waitForHydration(page);
+    // An earlier download broke after its first piece: the piece is in the downloads already.
+    await page.evaluate(
+      async ({ url, part }) => {
+        const res = await fetch(url, { headers: { Range: `bytes=0-${part - 1}` } });
+        const headers = {
+          'Content-Type': res.headers.get('Content-Type')!,
+          'Content-Range': res.headers.get('Content-Range')!,
+        };
+        const cache = await caches.open('phap-bao-downloads-v1');
+        await cache.put(`/__ngoai-tuyen/phan${url}?phan=0`, new Response(await res.blob(), { headers }));
+      },
+      { url: talk.url, part: AUDIO_PART_BYTES },
+    );
+    const ranges: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === talk.url && r.headers()['range']) ranges.push(r.headers()['range']!);
+    });
+    // The talk's link leads to the downloads page, which downloads it with its progress.
+    await page.getByRole('link', { name: /^Tải để nghe ngoại tuyến \([\d,]+ MB\)$/ }).click();
+    await page.waitForURL((url) => url.pathname === '/tai-ve' && url.searchParams.get('bai-giang') === String(talk.id));
+    const result = page.getByTestId('offline-talk-result');
+    await result.waitFor();
+    await waitForServiceWorker(page);
+    expect(await result.innerText()).toMatch(
+      new RegExp(`^Đã tải “${talk.title}” để nghe ngoại tuyến \\(kèm lời giảng\\), [\\d,]+ (KB|MB)\\. Nghe ngay$`),
+    );
+    await screenshot(page, 'offline-talk-downloaded-390', { fullPage: false });
+    // It went on from the second piece, and what is stored is the server's file, byte for byte.
+    expect(ranges[0]).toBe(`bytes=${AUDIO_PART_BYTES}-${2 * AUDIO_PART_BYTES - 1}`);
+    const stored = await page.evaluate(async (url) => {
+      const cache = await caches.open('phap-bao-downloads-v1');
+      const whole = await cache.match(url);
+      const pieces = (await cache.keys()).filter((k) => k.url.includes('/__ngoai-tuyen/phan')).length;
+      const bytes = new Uint8Array(await whole!.arrayBuffer());
+      const digest = await crypto.subtle.digest('SHA-256', bytes);
+      return {
+        size: bytes.length,
+        sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join(''),
+        pieces,
+      };
+    }, talk.url);
+    expect(stored).toEqual({
+      size: served.length,
+      sha256: createHash('sha256').update(served).digest('hex'),
+      pieces: 0,
+    });
+
+    await context.setOffline(true);
+    await page.goto(`${baseURL}${address}`);
+    await waitForHydration(page);
+    expect(await page.locator('#talk-title').innerText()).toBe(talk.title);
+    // The transcript came with the page.
+    const cues = page.getByTestId('transcript').locator('li');
+    expect(await cues.count()).toBeGreaterThan(3);
+    const audio = () =>
+      page.evaluate(() => {
+        const a = document.querySelector('audio')!;
+        return { at: a.currentTime, paused: a.paused, duration: a.duration };
+      });
+    await page.getByTestId('talk-play').click();
+    await page.getByTestId('player-bar').filter({ hasText: talk.title }).waitFor();
+    await expect.poll(async () => (await audio()).at, { timeout: 10_000 }).toBeGreaterThan(1);
+    // A seek into the middle (a line of the transcript) plays on from there.
+    const middle = Math.floor((await cues.count()) / 2);
+    await cues.nth(middle).getByRole('button').click();
+    const seekedTo = (await audio()).at;
+    expect(seekedTo).toBeGreaterThan(5);
+    await expect.poll(async () => (await audio()).at, { timeout: 10_000 }).toBeGreaterThan(seekedTo + 1);
+    expect((await audio()).paused).toBe(false);
+    await page.getByTestId('player-toggle').click();
+    await screenshot(page, 'offline-talk-playing-390', { fullPage: false });
+
+    // The downloads list it; removed, its audio is gone from the device.
+    await page.goto(`${baseURL}/tai-ve`);
+    await waitForHydration(page);
+    const list = page.getByTestId('downloads-talks');
+    await list.waitFor();
+    expect(await list.innerText()).toContain(talk.title);
+    for (const width of [320, 1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `offline-downloads-talk-${width}`);
+    }
+    await page.getByRole('button', { name: `Xoá “${talk.title}” khỏi máy` }).click();
+    await page.getByTestId('downloads-empty').waitFor();
+    expect(
+      await page.evaluate(
+        async (url) => (await caches.open('phap-bao-downloads-v1')).match(url).then(Boolean),
+        talk.url,
+      ),
+    ).toBe(false);
+    expect(
+      // Offline, React Router cannot ask the server which routes the page's links lead to (links then
+      // open whole pages the worker answers: app/entry.client.tsx); it says so in the console.
+      errors.filter(
+        (e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/.test(e),
+      ),
+      'page errors',
+    ).toEqual([]);
+    await context.close();
+  });
+
+  it('searches the downloaded books offline, with or without diacritics; the search box leads there offline', async () => {
+    const { context, page } = await openContext(390);
+    await page.goto(`${baseURL}${book.path}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Tải để đọc ngoại tuyến' }).click();
+    await page.getByRole('button', { name: 'Tải về máy' }).click();
+    await page.getByTestId('offline-download-result').waitFor();
+    await waitForServiceWorker(page);
+    // Two words of the second chapter, one at least with diacritics, searched without them.
+    const target = book.chapters[1]!;
+    await page.goto(`${baseURL}${target.path}`);
+    const opening = await page.locator('[data-testid="chapter-text"] [id^="p-"]').first().innerText();
+    const words = opening.split(/[^\p{L}\p{M}]+/u).filter(Boolean);
+    const at = words.findIndex((w, i) => i + 1 < words.length && (hasDiacritics(w) || hasDiacritics(words[i + 1]!)));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const phrase = `${words[at]} ${words[at + 1]}`;
+    const folded = toFoldedForm(phrase);
+    expect(folded).not.toBe(phrase.toLowerCase());
+
+    await context.setOffline(true);
+    await page.goto(`${baseURL}/tai-ve`);
+    await waitForHydration(page);
+    await page.getByLabel('Tìm trong sách đã tải').fill(folded);
+    await page.getByRole('button', { name: 'Tìm', exact: true }).click();
+    const hits = page.getByTestId('downloads-hits');
+    await hits.waitFor();
+    const marks = await hits.locator('mark').allInnerTexts();
+    expect(marks.length).toBeGreaterThan(0);
+    // Every mark is the phrase, as written in the book (with its diacritics).
+    expect(new Set(marks.map((m) => toFoldedForm(m)))).toEqual(new Set([folded]));
+    expect(marks).toContain(phrase);
+    const hit = hits.locator(`a[href^="${target.path}?"]`).first();
+    expect(await hit.count()).toBe(1);
+    for (const width of [320, 1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `offline-search-${width}`, { fullPage: false });
+    }
+    // A hit opens its chapter, offline.
+    await hit.click();
+    await page.waitForURL((url) => url.pathname === target.path);
+    expect(await page.locator('article.reader').getAttribute('data-content-sha256')).toBe(target.contentSha256);
+
+    // Words found nowhere are said so.
+    await page.goto(`${baseURL}/tai-ve?tim=${encodeURIComponent('khongcotunaytrongsach')}`);
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.getByTestId('downloads-hits').innerText())
+      .toBe('Không có đoạn nào có “khongcotunaytrongsach” trong sách đã tải.');
+    // The site's search, offline, searches the downloads.
+    await page.goto(`${baseURL}/search?${new URLSearchParams({ query: folded })}`);
+    await page.waitForURL((url) => url.pathname === '/tai-ve' && url.searchParams.get('tim') === folded);
+    await waitForHydration(page);
+    await expect.poll(() => page.getByTestId('downloads-hits').locator('mark').count()).toBe(marks.length);
+    await context.close();
+  });
+
+  it('downloads the reading list in one step, and offers "có bản mới" when a downloaded book changes', async () => {
+    const admin = await adminToken(baseURL, dataDir);
+    const call = async <T>(method: string, address: string, body?: unknown): Promise<T> => {
+      const res = await fetch(`${baseURL}/api/v1${address}`, {
+        method,
+        headers: { 'x-token': admin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect(res.ok, `${method} ${address}: ${res.status}`).toBe(true);
+      return ((await res.json()) as { data: T }).data;
+    };
+    // A book of our own, so that changing it touches nothing another test reads.
+    const made = await call<{ id: number; code: string }>('POST', '/admin/books', {
+      title: 'Kinh thử bản mới',
+      code: 'kinh-thu-ban-moi',
+    });
+    try {
+      await call('POST', `/admin/book/${made.id}/chapters`, { title: 'Phần một', markdown: 'Lời kinh thứ nhất.' });
+      await call('POST', `/admin/book/${made.id}/chapters`, { title: 'Phần hai', markdown: 'Lời kinh thứ hai.' });
+      await call('POST', `/admin/book/${made.id}/publish`);
+      const { context, page } = await openContext(390);
+      const reader = await loginAs(context, baseURL);
+      for (const code of [made.code, book.code]) {
+        const saved = await fetch(`${baseURL}/api/v1/favorite_books`, {
+          method: 'POST',
+          headers: { 'x-token': reader.token, 'content-type': 'application/json' },
+          body: JSON.stringify({ bookCode: code }),
+        });
+        expect(saved.ok).toBe(true);
+      }
+
+      await page.goto(`${baseURL}/profile/reading-list`);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Tải cả 2 cuốn để đọc ngoại tuyến' }).click();
+      const result = page.getByTestId('reading-list-download');
+      await expect.poll(() => result.innerText(), { timeout: 30_000 }).toContain('Đã tải đủ 2/2 cuốn');
+      await waitForServiceWorker(page);
+      await screenshot(page, 'offline-reading-list-390', { fullPage: false });
+
+      await page.goto(`${baseURL}/tai-ve`);
+      await waitForHydration(page);
+      // The list is read from the browser's storage after the page has hydrated.
+      await expect.poll(() => page.getByTestId('downloads-list').locator('li').count()).toBe(2);
+      // Nothing changed: no update offered.
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('book-update').count()).toBe(0);
+
+      // The first chapter is edited on the server.
+      const chapters = (await call<{ chapters: { id: number; code: string }[] }>('GET', `/admin/book/${made.id}`))
+        .chapters;
+      await call('PUT', `/admin/chapter/${chapters[0]!.id}`, { title: 'Phần một', markdown: 'Lời kinh đã sửa lại.' });
+      const fresh = ZOfflineBookResponseSchema.parse(
+        await (await fetch(`${baseURL}/api/v1/public/doc/${made.code}/offline`)).json(),
+      ).data;
+      await page.reload();
+      await waitForHydration(page);
+      const flagged = page.getByTestId('book-update');
+      await flagged.waitFor();
+      expect(await flagged.count()).toBe(1);
+      expect(await flagged.innerText()).toBe('Có bản mới: nội dung sách đã thay đổi từ khi tải.');
+      for (const width of [320, 1366, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await screenshot(page, `offline-update-${width}`, { fullPage: false });
+      }
+      const update = page.getByRole('button', { name: 'Cập nhật “Kinh thử bản mới”' });
+      await update.click();
+      // Downloaded again and checked against the server: the offer goes.
+      await update.waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await flagged.count()).toBe(0);
+
+      // Offline, the chapter is the edited one.
+      await context.setOffline(true);
+      await page.goto(`${baseURL}${fresh.chapters[0]!.path}`);
+      expect(await page.locator('article.reader').getAttribute('data-content-sha256')).toBe(
+        fresh.chapters[0]!.contentSha256,
+      );
+      expect(await page.getByTestId('chapter-text').first().innerText()).toContain('Lời kinh đã sửa lại.');
+      await context.close();
+    } finally {
+      await call('DELETE', `/admin/book/${made.id}`);
+    }
+  });
+
+  it('installs as an app: the manifest names images served at their sizes, and the menu offers the browser’s install prompt', async () => {
+    const manifest = (await (await fetch(`${baseURL}/site.webmanifest`)).json()) as {
+      icons: { src: string; sizes: string }[];
+      screenshots: { src: string; sizes: string; form_factor: string; label: string }[];
+    };
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const image of [...manifest.icons.filter((i) => i.sizes !== 'any'), ...manifest.screenshots]) {
+      const res = await fetch(`${baseURL}${image.src}`);
+      expect(res.status, image.src).toBe(200);
+      const { width, height } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(`${width}x${height}`, image.src).toBe(image.sizes);
+    }
+
+    const { context, page } = await openContext(390);
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const menu = page.getByRole('button', { name: 'Mở menu' });
+    const install = page.getByRole('button', { name: 'Cài ứng dụng Pháp Bảo lên máy' });
+    await menu.click();
+    // No offer from the browser (headless Chromium makes none by itself): no item.
+    expect(await install.count()).toBe(0);
+    await page.getByRole('button', { name: 'Đóng menu' }).click();
+    // The browser offers to install (the event Chromium sends, with its prompt).
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => {
+          (window as unknown as { prompted: number }).prompted = 1;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await menu.click();
+    await install.waitFor();
+    await screenshot(page, 'install-prompt-menu-390', { fullPage: false });
+    await install.click();
+    expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
+    // An offer is used once.
+    await install.waitFor({ state: 'detached' });
+    await context.close();
   });
 
   it('offers the download on a book page at 320 and 1366 px', async () => {

@@ -28,6 +28,7 @@ type PageRule = 'public' | 'reader' | 'staff' | 'admin';
 const PAGE_ACTION_RULES: Record<string, PageRule> = {
   'routes/resources/reading-progress': 'reader',
   'routes/resources/playlist-items': 'reader',
+  'routes/resources/offline-writes': 'reader',
   'routes/resources/admin-markdown-preview': 'admin',
   'routes/resources/admin-talk-upload': 'admin',
   'routes/resources/admin-video-upload': 'admin',
@@ -44,6 +45,7 @@ const PAGE_ACTION_RULES: Record<string, PageRule> = {
   'routes/profile/playlist-edit': 'reader',
   'routes/profile/playlist': 'reader',
   'routes/profile/reading-list': 'reader',
+  'routes/profile/note-export': 'reader',
   'routes/profile/search-collection': 'reader',
   'routes/profile/moderation': 'staff',
   'routes/profile/note-groups': 'reader',
@@ -61,6 +63,7 @@ const PAGE_ACTION_RULES: Record<string, PageRule> = {
   'routes/admin/compilation-edit': 'admin',
   'admin-article-new': 'admin',
   'routes/admin/article-edit': 'admin',
+  'routes/admin/dictionaries': 'admin',
 };
 
 /** The route ids and paths of the build's routes that have an action. */

@@ -1,48 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
+import { startLibraryServer, type LibraryServer } from './support/library-server.ts';
+import { stopProcess } from './support/processes.ts';
 import { adminToken, loginAs } from './support/session.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-
-interface Server {
-  baseURL: string;
-  child: ChildProcess;
-}
+type Server = LibraryServer;
 
 /** One more production server (the build the global setup made) on `dataDir`'s SQLite file. */
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitUntilUp(
-    'A page-cache server',
-    async () => (await fetch(baseURL)).ok,
-    child,
-    () => output,
-  );
-  return { baseURL, child };
+function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
+  return startLibraryServer({ DATA_DIR: dataDir, IMPORT_DEMO_CONTENT: 'true', ...env }, { readyPath: '/' });
 }
 
 const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];

@@ -155,6 +155,7 @@ describe('app shell', () => {
       'Danh sách phát',
       'Nhóm ghi chú',
       'Sách đã lưu',
+      'Xuất, nhập ghi chú',
       'Tìm kiếm đã lưu',
     ]);
     await page.goto(`${baseURL}/profile/note-group`);

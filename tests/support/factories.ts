@@ -3,7 +3,7 @@ import type { User } from '#common/contracts/auth.schema.ts';
 import { DEFAULT_BOOK_LICENSE } from '#common/contracts/book-admin.schema.ts';
 import type { ContentStatus } from '#server/db/schema.ts';
 import { createRepositories } from '#server/repositories/index.ts';
-import { indexBook } from '#server/services/search-indexer.service.ts';
+import { indexBook, indexCollection, indexTalk } from '#server/services/search-indexer.service.ts';
 import { newReader } from '../factories/reader.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -21,6 +21,30 @@ export interface MadeBook {
   code: string;
   title: string;
   chapters: { code: string; title: string; position: number }[];
+}
+
+export interface MadeTalk {
+  id: number;
+  title: string;
+  collection: { id: number; title: string };
+  duration: number;
+}
+
+export interface MadeNote {
+  id: number;
+  content: string;
+  noteGroupId: number | null;
+}
+
+export interface MadeNoteGroup {
+  id: number;
+  name: string;
+}
+
+export interface MadePlaylist {
+  id: number;
+  name: string;
+  talkIds: number[];
 }
 
 const META = { ip: '127.0.0.1', userAgent: 'factories' };
@@ -118,6 +142,119 @@ export function factories(t: TestApp) {
         title,
         chapters: chapters.map(({ code, title, position }) => ({ code, title, position })),
       };
+    },
+    /**
+     * A talk in a collection of its own (both published unless said otherwise), indexed for search.
+     * Its MP3 is not stored: a test that plays it uses a demo talk or uploads one.
+     */
+    async talk(
+      options: { title?: string; speaker?: string; duration?: number; status?: ContentStatus } = {},
+    ): Promise<MadeTalk> {
+      const id = unique();
+      const at = new Date().toISOString();
+      const status = options.status ?? 'published';
+      const collectionTitle = `Tuyển tập thử ${id}`;
+      const collectionId = await repos.talks.insertCollection({
+        slug: `tuyen-tap-thu-${id}`,
+        title: collectionTitle,
+        description: null,
+        speaker: options.speaker ?? 'Người giảng thử',
+        cover_image: null,
+        position: await repos.talks.nextPosition(null),
+        status,
+        created_at: at,
+        updated_at: at,
+      });
+      const title = options.title ?? `Bài giảng thử ${id}`;
+      const duration = options.duration ?? 600;
+      const talkId = await repos.talks.insertTalk({
+        collection_id: collectionId,
+        slug: `bai-giang-thu-${id}`,
+        title,
+        description: null,
+        speaker: options.speaker ?? 'Người giảng thử',
+        file_name: `phap-am/thu-${id}.mp3`,
+        mime_type: 'audio/mpeg',
+        size_bytes: 1000,
+        duration_seconds: duration,
+        recorded_on: null,
+        transcript_file: null,
+        position: 1,
+        status,
+        created_at: at,
+        updated_at: at,
+        license_spdx: null,
+        license_name: null,
+        license_url: null,
+        license_attribution: null,
+      });
+      await indexCollection(repos, collectionId);
+      await indexTalk(repos, talkId, []);
+      return { id: talkId, title, collection: { id: collectionId, title: collectionTitle }, duration };
+    },
+
+    /** A quote typed by hand in `owner`'s notes (in a group when `noteGroupId` is given). */
+    async note(
+      owner: Pick<Person, 'id'>,
+      options: { content?: string; sourceTitle?: string; noteGroupId?: number } = {},
+    ): Promise<MadeNote> {
+      const at = new Date().toISOString();
+      const content = options.content ?? `Lời ghi thử ${unique()}`;
+      const id = await repos.notes.insert({
+        user_id: owner.id,
+        book_id: null,
+        chapter_id: null,
+        anchor: null,
+        source_title: options.sourceTitle ?? 'Nguồn thử',
+        source_url: null,
+        note_group_id: options.noteGroupId ?? null,
+        color: 'yellow',
+        content,
+        body: null,
+        position: (await repos.notes.maxPosition(owner.id)) + 1,
+        visibility: 'private',
+        created_at: at,
+        updated_at: at,
+      });
+      return { id, content, noteGroupId: options.noteGroupId ?? null };
+    },
+
+    /** A private note group of `owner`'s. */
+    async noteGroup(owner: Pick<Person, 'id'>, options: { name?: string } = {}): Promise<MadeNoteGroup> {
+      const at = new Date().toISOString();
+      const name = options.name ?? `Nhóm thử ${unique()}`;
+      const id = await repos.noteGroups.insert({
+        user_id: owner.id,
+        name,
+        description: null,
+        moderation_reason: null,
+        moderated_at: null,
+        submitted_at: null,
+        approved_at: null,
+        featured_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      return { id, name };
+    },
+
+    /** A playlist of `owner`'s with `talkIds` in that order. */
+    async playlist(
+      owner: Pick<Person, 'id'>,
+      options: { name?: string; talkIds?: number[] } = {},
+    ): Promise<MadePlaylist> {
+      const at = new Date().toISOString();
+      const name = options.name ?? `Danh sách thử ${unique()}`;
+      const id = await repos.playlists.insert({
+        user_id: owner.id,
+        name,
+        description: null,
+        created_at: at,
+        updated_at: at,
+      });
+      const talkIds = options.talkIds ?? [];
+      for (const [i, talkId] of talkIds.entries()) await repos.playlists.addItem(id, talkId, i + 1, at);
+      return { id, name, talkIds };
     },
   };
   return make;

@@ -7,7 +7,7 @@ import { createApp } from '#server/app.ts';
 import { loadEnv, type Env } from '#server/env.ts';
 import type { Metrics } from '#server/http/metrics.ts';
 import { createLogger } from '#server/logger.ts';
-import { createDiskMediaStorage } from '#server/media/media-storage.ts';
+import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { newReader } from '../factories/reader.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
@@ -38,14 +38,16 @@ export async function createTestApp(
     recoveryLimits?: { perAddress?: number; perEmail?: number; windowMs?: number };
     /** Prometheus metrics (served at /metrics when env has METRICS_TOKEN). */
     metrics?: Metrics;
+    /** A database of the test's own (a primary with its replica), migrated; else a fresh one of `engine`. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-test-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
   const logger = createLogger('silent');
-  const db = await createTestDatabase(engine);
-  const media = createDiskMediaStorage(env.MEDIA_DIR);
+  const db = options.database ?? (await createTestDatabase(engine));
+  const media = openMediaStorage(env);
   const services = createServices({
     database: db.database,
     env,

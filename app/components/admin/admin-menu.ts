@@ -10,6 +10,7 @@ export const ADMIN_MENU: (MenuLink & { adminOnly: boolean })[] = [
   { label: 'Bài viết', to: '/quan-tri/bai-viet', adminOnly: true },
   { label: 'Tổng hợp', to: '/quan-tri/tong-hop', adminOnly: true },
   { label: 'Từ khoá và lời trích', to: '/quan-tri/trang-chu', adminOnly: true },
+  { label: 'Từ điển', to: '/quan-tri/tu-dien', adminOnly: true },
   { label: 'Nhật ký', to: '/quan-tri/nhat-ky', adminOnly: true },
   { label: 'Kiểm duyệt', to: '/quan-tri/kiem-duyet', adminOnly: false },
 ];

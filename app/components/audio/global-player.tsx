@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '#app/lib/layout-data.ts';
-import { player, usePlayer } from '#app/lib/player-store.ts';
+import { player, usePlayer, type PlayerTalk } from '#app/lib/player-store.ts';
 import { formatClock } from '#common/clock.ts';
 import { SleepTimerButton } from './sleep-timer.tsx';
 import { SpeedButton } from './speed-button.tsx';
@@ -35,7 +35,9 @@ function isTyping(target: EventTarget | null): boolean {
 export function GlobalPlayer() {
   const audio = useRef<HTMLAudioElement>(null);
   const state = usePlayer();
-  const talk = state.queue[state.index] ?? null;
+  // A chapter read aloud takes the bar while it lasts (its "time" is the sentence).
+  const engine = state.engine;
+  const talk = engine ?? state.queue[state.index] ?? null;
   const loggedIn = useCurrentUser() !== null;
 
   useEffect(() => {
@@ -45,10 +47,10 @@ export function GlobalPlayer() {
 
   // The lock screen and headphone buttons.
   useEffect(() => {
-    if (!talk || !('mediaSession' in navigator)) return;
+    if (!talk || engine || !('mediaSession' in navigator)) return;
     navigator.mediaSession.metadata = new MediaMetadata({
       title: talk.title,
-      artist: talk.speaker ?? '',
+      artist: (talk as PlayerTalk).speaker ?? '',
       album: talk.albumTitle,
       artwork: [{ src: '/podcast-artwork.png', sizes: '1400x1400', type: 'image/png' }],
     });
@@ -68,7 +70,7 @@ export function GlobalPlayer() {
         // An action this browser does not know.
       }
     }
-  }, [talk, state.index]);
+  }, [talk, engine, state.index]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -97,25 +99,28 @@ export function GlobalPlayer() {
               <span className="player-bar-album">{talk.albumTitle}</span>
             </div>
             <div className="player-bar-buttons">
-              {state.queue.length > 1 ? (
+              {/* A chapter read aloud moves a sentence back or on with these (they stay on phones). */}
+              {engine || state.queue.length > 1 ? (
                 <button
                   type="button"
                   className="icon-button player-bar-prev"
-                  onClick={() => player.playAt(state.index - 1)}
-                  disabled={state.index === 0}
-                  aria-label="Bài trước"
+                  onClick={() => (engine ? player.skip(-1) : player.playAt(state.index - 1))}
+                  disabled={engine ? state.time < 1 : state.index === 0}
+                  aria-label={engine ? 'Câu trước' : 'Bài trước'}
                 >
                   <TrackIcon />
                 </button>
               ) : null}
-              <button
-                type="button"
-                className="icon-button player-bar-skip"
-                onClick={() => player.skip(-15)}
-                aria-label="Lùi 15 giây"
-              >
-                −15
-              </button>
+              {engine ? null : (
+                <button
+                  type="button"
+                  className="icon-button player-bar-skip"
+                  onClick={() => player.skip(-15)}
+                  aria-label="Lùi 15 giây"
+                >
+                  −15
+                </button>
+              )}
               <button
                 type="button"
                 className="player-bar-play"
@@ -125,42 +130,54 @@ export function GlobalPlayer() {
               >
                 {state.playing ? '❚❚' : '▶'}
               </button>
-              <button
-                type="button"
-                className="icon-button player-bar-skip"
-                onClick={() => player.skip(15)}
-                aria-label="Tới 15 giây"
-              >
-                +15
-              </button>
-              {state.queue.length > 1 ? (
+              {engine ? null : (
+                <button
+                  type="button"
+                  className="icon-button player-bar-skip"
+                  onClick={() => player.skip(15)}
+                  aria-label="Tới 15 giây"
+                >
+                  +15
+                </button>
+              )}
+              {engine || state.queue.length > 1 ? (
                 <button
                   type="button"
                   className="icon-button player-bar-next"
-                  onClick={() => player.playAt(state.index + 1)}
-                  disabled={state.index + 1 >= state.queue.length}
-                  aria-label="Bài sau"
+                  onClick={() => (engine ? player.skip(1) : player.playAt(state.index + 1))}
+                  disabled={engine ? state.time + 1 >= state.duration : state.index + 1 >= state.queue.length}
+                  aria-label={engine ? 'Câu sau' : 'Bài sau'}
                 >
                   <TrackIcon next />
                 </button>
               ) : null}
             </div>
             <div className="player-bar-seek">
-              <span className="player-bar-time">{formatClock(state.time)}</span>
+              <span className="player-bar-time">{engine ? state.time + 1 : formatClock(state.time)}</span>
               <input
                 type="range"
                 min={0}
-                max={Math.max(1, Math.floor(state.duration || talk.duration))}
+                max={Math.max(
+                  1,
+                  Math.floor(engine ? state.duration - 1 : state.duration || (talk as PlayerTalk).duration),
+                )}
                 step={1}
                 value={Math.floor(state.time)}
                 onChange={(e) => player.seek(Number(e.target.value))}
-                aria-label="Vị trí trong bài"
+                aria-label={engine ? 'Câu đang đọc' : 'Vị trí trong bài'}
               />
-              <span className="player-bar-time">{formatClock(state.duration || talk.duration)}</span>
+              <span className="player-bar-time">
+                {engine ? state.duration : formatClock(state.duration || (talk as PlayerTalk).duration)}
+              </span>
             </div>
             {/* Placed by the stylesheet: beside the seek bar, or beside play on a narrow phone. */}
             <SpeedButton className="player-bar-speed" testId="player-speed" />
-            <SleepTimerButton className="player-bar-sleep" testId="player-sleep" opensUp />
+            <SleepTimerButton
+              className="player-bar-sleep"
+              testId="player-sleep"
+              opensUp
+              end={engine ? 'Hết chương' : 'Hết bài'}
+            />
             <button type="button" className="icon-button" onClick={() => player.close()} aria-label="Đóng trình phát">
               ✕
             </button>

@@ -14,10 +14,13 @@ export function SleepTimerButton({
   className,
   testId,
   opensUp,
+  end = 'Hết bài',
 }: {
   className: string;
   testId: string;
   opensUp?: boolean;
+  /** The end it stops at: of the talk, or of the chapter read aloud. */
+  end?: string;
 }) {
   const { sleep, sleepLeft } = usePlayer();
   const [open, setOpen] = useState(false);
@@ -38,7 +41,7 @@ export function SleepTimerButton({
     player.setSleepTimer(choice);
     setOpen(false);
   };
-  const left = sleepLeft !== null ? formatClock(sleepLeft) : sleep ? 'Hết bài' : null;
+  const left = sleepLeft !== null ? formatClock(sleepLeft) : sleep ? end : null;
   return (
     <div className={`sleep-timer ${className}${opensUp ? ' sleep-timer-up' : ''}`} ref={ref}>
       <button
@@ -61,7 +64,7 @@ export function SleepTimerButton({
             </button>
           ))}
           <button type="button" onClick={() => choose('end')}>
-            Hết bài
+            {end}
           </button>
           {sleep ? (
             <button type="button" className="sleep-timer-cancel" onClick={() => choose(null)}>

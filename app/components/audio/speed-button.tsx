@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { formatNumber } from '#app/lib/format.ts';
 import { player, saveRate, savedRate, usePlayer } from '#app/lib/player-store.ts';
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 export function formatSpeed(rate: number): string {
-  return `${rate.toLocaleString('vi-VN')}×`;
+  return `${formatNumber(rate)}×`;
 }
 
 /** The speed after `rate` in SPEEDS, back to the slowest after the fastest. */

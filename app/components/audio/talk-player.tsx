@@ -11,7 +11,7 @@ import {
   type PlayerTalk,
 } from '#app/lib/player-store.ts';
 import type { Talk } from '#common/contracts/audio.schema.ts';
-import { Transcript, type Cue } from '#app/components/media/transcript.tsx';
+import { cueAt, Transcript, type Cue } from '#app/components/media/transcript.tsx';
 import { SleepTimerButton } from './sleep-timer.tsx';
 import { SpeedButton } from './speed-button.tsx';
 
@@ -52,11 +52,14 @@ export function TalkPlayer({
   queue,
   index,
   cues,
+  chapters = [],
   startAt,
   bookmarks,
   loginPath,
   accountAt = null,
 }: {
+  /** The talk's timed contents (headings or sections of its transcript); shown from two on. */
+  chapters?: readonly { startTime: number; title: string }[];
   talk: Talk;
   /** Where the reader's account stopped in this talk (logged in), or null. */
   accountAt?: number | null;
@@ -152,8 +155,40 @@ export function TalkPlayer({
       </div>
       <Bookmarks talk={talk} time={time} bookmarks={bookmarks} loginPath={loginPath} onSeek={playFrom} />
       <ClipSharer talk={talk} time={time} />
+      {chapters.length > 1 ? <TalkChapters chapters={chapters} time={time} onSeek={playFrom} /> : null}
       <Transcript cues={cues} time={time} onSeek={playFrom} />
     </section>
+  );
+}
+
+/** A long talk's timed contents: a native disclosure (no script to open it), a tap plays from there. */
+function TalkChapters({
+  chapters,
+  time,
+  onSeek,
+}: {
+  chapters: readonly { startTime: number; title: string }[];
+  time: number;
+  onSeek: (seconds: number) => void;
+}) {
+  const current = cueAt(
+    chapters.map((c) => ({ startSeconds: c.startTime })),
+    time,
+  );
+  return (
+    <details className="talk-chapters" data-testid="talk-chapters">
+      <summary>Mục lục ({chapters.length} phần)</summary>
+      <ol className="talk-cues">
+        {chapters.map((chapter, i) => (
+          <li key={i} aria-current={i === current ? 'true' : undefined}>
+            <button type="button" onClick={() => onSeek(chapter.startTime)}>
+              <span className="talk-cue-time">{formatClock(chapter.startTime)}</span>
+              <span className="talk-cue-text">{chapter.title}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 

@@ -2,14 +2,20 @@ import { useId } from 'react';
 
 type InputProps = React.InputHTMLAttributes<HTMLInputElement>;
 
-/** A labelled input whose message shows below it; an invalid field gets the invalid style. */
+/**
+ * A labelled input whose message shows below it; an invalid field gets the invalid style.
+ * `children` come after the message (the password field's "Hiện mật khẩu" toggle).
+ */
 export function TextField({
   label,
   error,
   hint,
+  id: givenId,
+  children,
   ...input
-}: InputProps & { label: string; error?: string; hint?: string }) {
-  const id = useId();
+}: InputProps & { label: string; error?: string; hint?: string; children?: React.ReactNode }) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const messageId = `${id}-message`;
   return (
     <div className={`field${error ? ' is-invalid' : ''}`}>
@@ -29,6 +35,7 @@ export function TextField({
           {hint}
         </p>
       ) : null}
+      {children}
     </div>
   );
 }

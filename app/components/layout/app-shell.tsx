@@ -3,6 +3,7 @@ import { useMatches } from 'react-router';
 import { reloadAfterChunkError } from '#app/lib/chunk-reload.ts';
 import { useCurrentUser, useLayoutData } from '#app/lib/layout-data.ts';
 import { useMergeDeviceHistory } from '#app/lib/use-merge-device-history.ts';
+import { HydrateLater } from '../ui/hydrate-later.tsx';
 import { LoadingBar } from '../ui/loading-bar.tsx';
 import { OfflineFlag } from '../ui/offline-flag.tsx';
 import { ScrollToTop } from '../ui/scroll-to-top.tsx';
@@ -56,7 +57,10 @@ export function AppShell({ children, className }: { children: React.ReactNode; c
         Chuyển đến nội dung chính
       </a>
       <LoadingBar />
-      <SiteHeader menu={menu} variant={variant} user={user} />
+      {/* Hidden on phones; the footer and bottom bar are not touched in the first instants either. */}
+      <HydrateLater>
+        <SiteHeader menu={menu} variant={variant} user={user} />
+      </HydrateLater>
       <MobileHeader menu={menu} variant={variant} user={user} />
       <OfflineFlag />
       {/* tabIndex: the skip link moves the keyboard focus here, not only the scroll position. */}
@@ -64,8 +68,12 @@ export function AppShell({ children, className }: { children: React.ReactNode; c
         {children}
       </main>
       {layout === null ? <SlowPart className="page-width" /> : null}
-      <SiteFooter quote={layout?.footerQuote ?? null} links={layout?.links ?? null} />
-      <BottomBar />
+      <HydrateLater>
+        <SiteFooter quote={layout?.footerQuote ?? null} links={layout?.links ?? null} />
+      </HydrateLater>
+      <HydrateLater>
+        <BottomBar />
+      </HydrateLater>
       <ScrollToTop />
       <Toaster />
     </div>

@@ -80,6 +80,7 @@ export const PROFILE_MENU: MenuLink[] = [
   { label: 'Danh sách phát', to: '/profile/playlist', requiresLogin: true },
   { label: 'Nhóm ghi chú', to: '/profile/note-group', requiresLogin: true },
   { label: 'Sách đã lưu', to: '/profile/reading-list', requiresLogin: true },
+  { label: 'Xuất, nhập ghi chú', to: '/profile/note-export', requiresLogin: true },
   { label: 'Tìm kiếm đã lưu', to: '/profile/search-collection', requiresLogin: true },
   { label: 'Kiểm duyệt', to: '/profile/moderation', requiresLogin: true, forModerators: true },
   { label: 'Quản trị thư viện', to: '/quan-tri', requiresLogin: true, forModerators: true },

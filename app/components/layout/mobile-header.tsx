@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { User } from '#common/contracts/auth.schema.ts';
+import { installApp, useCanInstall } from '#app/lib/install-prompt.ts';
 import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
 import { AccountActions } from './account-actions.tsx';
 import { Brand } from './brand.tsx';
@@ -10,6 +11,7 @@ import { MenuLinkItem } from './menu-link.tsx';
 /** The header at 1024 px or less: brand and a menu button opening a drawer that closes on navigation. */
 export function MobileHeader({ menu, variant, user }: { menu: MenuEntry[]; variant?: 'letter'; user: User | null }) {
   const [open, setOpen] = useState(false);
+  const canInstall = useCanInstall();
   const location = useLocation();
   useEffect(() => setOpen(false), [location.key]);
   useEffect(() => {
@@ -39,6 +41,11 @@ export function MobileHeader({ menu, variant, user }: { menu: MenuEntry[]; varia
       </header>
       <div className="mobile-menu-backdrop" hidden={!open} onClick={() => setOpen(false)} />
       <nav id="mobile-menu" className="mobile-menu" aria-label="Menu" hidden={!open}>
+        {canInstall ? (
+          <button type="button" className="mobile-menu-item mobile-menu-install" onClick={() => void installApp()}>
+            Cài ứng dụng Pháp Bảo lên máy
+          </button>
+        ) : null}
         <ul>
           {menu.map((entry) => (
             <li key={entry.label}>

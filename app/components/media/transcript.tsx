@@ -11,7 +11,7 @@ export interface Cue {
 }
 
 /** The cue being spoken at `time`, or -1. */
-export function cueAt(cues: readonly Cue[], time: number): number {
+export function cueAt(cues: readonly Pick<Cue, 'startSeconds'>[], time: number): number {
   let found = -1;
   for (let i = 0; i < cues.length; i++) {
     if (cues[i]!.startSeconds <= time + 0.05) found = i;

@@ -11,11 +11,16 @@ import {
 import { showToast } from '#app/lib/toast-store.ts';
 import { COLOR_LABELS } from './highlight-colors.ts';
 import { anchorFromRange, rangeFromAnchor } from './text-anchor.ts';
+import { type PaintedNote, useOfflineHighlights } from './use-offline-highlights.ts';
 
 export { COLOR_LABELS };
 
 // The note panel opens only on a highlight (logged-in readers): its code comes on the first opening.
 const NotePanel = lazy(() => import('./note-panel.tsx'));
+// "Sửa lỗi": the correction dialog loads when a reader first opens it (decision 0031).
+const CorrectionDialog = lazy(() =>
+  import('#app/components/corrections/correction-dialog.tsx').then((m) => ({ default: m.CorrectionDialog })),
+);
 
 /** The CSS Custom Highlight API paints without touching the DOM, so React's text stays as it is. */
 function supportsHighlights(): boolean {
@@ -23,9 +28,9 @@ function supportsHighlights(): boolean {
 }
 
 /** Highlights whose reader wrote a note: underlined as well (pb-noted), and marked in the margin. */
-const hasNote = (note: Note) => (note.body ?? '').trim() !== '';
+const hasNote = (note: PaintedNote) => (note.body ?? '').trim() !== '';
 
-function paint(container: HTMLElement, notes: Note[]): Map<number, Range> {
+function paint(container: HTMLElement, notes: PaintedNote[]): Map<number, Range> {
   const ranges = new Map<number, Range>();
   if (!supportsHighlights()) return ranges;
   const byColor: Record<HighlightColor, Range[]> = { aqua: [], yellow: [], red: [] };
@@ -50,7 +55,7 @@ interface NoteMark {
 }
 
 /** Where each note's mark goes: in the right margin, level with the last line of its highlight (page coordinates). */
-function placeNoteMarks(container: HTMLElement, notes: Note[], ranges: Map<number, Range>): NoteMark[] {
+function placeNoteMarks(container: HTMLElement, notes: PaintedNote[], ranges: Map<number, Range>): NoteMark[] {
   const right = container.getBoundingClientRect().right + window.scrollX;
   const marks: NoteMark[] = [];
   for (const note of notes) {
@@ -150,6 +155,8 @@ export function ReaderAnnotations({
   const [reflow, setReflow] = useState(0);
   const [activeId, setActiveId] = useState<number | null>(null);
   const [addedTo, setAddedTo] = useState<{ noteId: number; name: string } | null>(null);
+  // The paragraph a correction is being written for: its id and its text as the page shows it.
+  const [correcting, setCorrecting] = useState<{ anchor: string; text: string } | null>(null);
   const ranges = useRef(new Map<number, Range>());
   const popupRef = useRef<HTMLDivElement>(null);
   // When the popup was last pressed: a tap on its group list may clear the selection first (touch).
@@ -160,12 +167,13 @@ export function ReaderAnnotations({
   // The group a new highlight goes into: the reader's pick on this page, else the one used last.
   const [pickedGroup, setPickedGroup] = useState<number | null | undefined>(undefined);
   const groupId = pickedGroup !== undefined ? pickedGroup : preselectedNoteGroupId(groupState);
+  const offline = useOfflineHighlights(chapterCode, loggedIn);
 
   // Paint the notes after every render of the text or change of the notes.
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    ranges.current = paint(container, notes);
+    ranges.current = paint(container, [...notes, ...offline.pending]);
   });
   useEffect(() => {
     const container = containerRef.current;
@@ -241,7 +249,8 @@ export function ReaderAnnotations({
           if (!hit || length < hit.length) hit = { id, length };
         }
       }
-      if (hit) setActiveId(hit.id);
+      // A highlight made offline (negative id) has no saved note to open yet.
+      if (hit && hit.id > 0) setActiveId(hit.id);
     };
     container.addEventListener('click', onClick);
     return () => container.removeEventListener('click', onClick);
@@ -268,18 +277,21 @@ export function ReaderAnnotations({
 
   const highlight = (color: HighlightColor) => {
     if (!popup?.anchor) return;
-    void fetcher.submit(
-      {
-        intent: 'highlight',
-        color,
-        anchor: JSON.stringify(popup.anchor),
-        content: popup.anchor.exact,
-        bookCode,
-        chapterCode,
-        noteGroupId: groupId === null ? '' : String(groupId),
-      },
-      { method: 'post' },
-    );
+    // Without a network the highlight waits in this browser and goes to the account when it returns.
+    if (!navigator.onLine) void offline.keep({ bookCode, color, anchor: popup.anchor, noteGroupId: groupId });
+    else
+      void fetcher.submit(
+        {
+          intent: 'highlight',
+          color,
+          anchor: JSON.stringify(popup.anchor),
+          content: popup.anchor.exact,
+          bookCode,
+          chapterCode,
+          noteGroupId: groupId === null ? '' : String(groupId),
+        },
+        { method: 'post' },
+      );
     // The group used now is offered first next time (on any chapter, after a reload too).
     if (groups.length > 0) noteGroupStore.setRecentNoteGroupId(groupId);
     setPickedGroup(undefined);
@@ -295,6 +307,15 @@ export function ReaderAnnotations({
     } catch {
       showToast('Không chép được; hãy dùng lệnh chép của trình duyệt.', 'error');
     }
+  };
+
+  const correct = () => {
+    const paragraph = popup?.anchor?.paragraph;
+    const text = paragraph ? containerRef.current?.querySelector(`[id="${paragraph}"]`)?.textContent : null;
+    if (!paragraph || !text) return;
+    setCorrecting({ anchor: paragraph, text: text.replace(/\s+/g, ' ').trim() });
+    setPopup(null);
+    document.getSelection()?.removeAllRanges();
   };
 
   const active = notes.find((n) => n.id === activeId) ?? null;
@@ -383,7 +404,26 @@ export function ReaderAnnotations({
           <button type="button" className="selection-copy" onClick={copy}>
             Chép
           </button>
+          {loggedIn && popup.anchor ? (
+            <button type="button" className="selection-copy" onClick={correct} data-testid="suggest-correction">
+              Sửa lỗi
+            </button>
+          ) : null}
         </div>
+      ) : null}
+      {correcting ? (
+        <Suspense fallback={null}>
+          <CorrectionDialog
+            target={{ chapterCode, anchor: correcting.anchor }}
+            text={correcting.text}
+            heading="Báo lỗi, đề xuất sửa đoạn này"
+            onClose={() => setCorrecting(null)}
+            onSent={() => {
+              setCorrecting(null);
+              showToast('Đã gửi đề xuất sửa. Cảm ơn bạn! Người kiểm duyệt sẽ xem sớm.', 'success');
+            }}
+          />
+        </Suspense>
       ) : null}
       {active ? (
         <Suspense fallback={null}>

@@ -15,11 +15,20 @@ const THEME_CHOICES = ['system', 'light', 'sepia', 'dark'] as const;
 
 /**
  * The "Aa" panel's comfort settings: the site's theme, the chapter's line spacing and keeping the
- * screen on. Each is kept on the device (app/lib/reading-comfort.ts); loaded when the panel is
+ * screen on (and the way into the chanting view). Each is kept on the device (app/lib/reading-comfort.ts); loaded when the panel is
  * first opened (reader-bar.tsx). The wake lock itself is held by the bar, so a remembered choice
  * works without opening the panel.
  */
-export function ComfortOptions({ awake, onAwake }: { awake: boolean; onAwake: (on: boolean) => void }) {
+export function ComfortOptions({
+  awake,
+  onAwake,
+  onChant,
+}: {
+  awake: boolean;
+  onAwake: (on: boolean) => void;
+  /** Opens the chanting view (chant-view.tsx). */
+  onChant: () => void;
+}) {
   // Rendered only in the browser, once the panel opens: the device's choices are read at once.
   const [theme, setTheme] = useState<Theme | 'system'>(storedTheme);
   const [spacing, setSpacing] = useState<LineSpacing>(storedLineSpacing);
@@ -51,6 +60,9 @@ export function ComfortOptions({ awake, onAwake }: { awake: boolean; onAwake: (o
         <input type="checkbox" checked={awake} onChange={(e) => onAwake(e.target.checked)} />
         Giữ màn hình sáng
       </label>
+      <button type="button" className="button button-ghost comfort-chant" onClick={onChant}>
+        Chế độ tụng kinh
+      </button>
     </>
   );
 }

@@ -3,6 +3,8 @@ import { useFetcher } from 'react-router';
 import type { Note } from '#common/contracts/note.schema.ts';
 import { HIGHLIGHT_COLORS } from '#common/contracts/note.values.ts';
 import type { NoteGroupChoice } from '#app/lib/note-group-store.ts';
+import { quoteCardPath, quoteSharePath, type PassageRange } from '#common/paths.ts';
+import { showToast } from '#app/lib/toast-store.ts';
 import { CloseIcon } from '../ui/icons.tsx';
 import { COLOR_LABELS } from './highlight-colors.ts';
 
@@ -45,6 +47,13 @@ export default function NotePanel({
       <blockquote className="note-panel-quote" data-color={note.color}>
         {note.content}
       </blockquote>
+      {note.bookCode && note.chapterCode && note.anchor ? (
+        <QuoteCardShare
+          bookCode={note.bookCode}
+          chapterCode={note.chapterCode}
+          range={{ paragraph: note.anchor.paragraph, start: note.anchor.start, end: note.anchor.end }}
+        />
+      ) : null}
       {addedTo ? (
         <p className="note-panel-status" role="status">
           Đã thêm vào nhóm “{addedTo}”.
@@ -96,5 +105,45 @@ export default function NotePanel({
         </div>
       </fetcher.Form>
     </aside>
+  );
+}
+
+/**
+ * The highlight as a quote card (a picture made by the server, decision 0032): look at it, or
+ * share the passage's address, whose link preview (Zalo, Messenger…) shows the card.
+ */
+function QuoteCardShare({
+  bookCode,
+  chapterCode,
+  range,
+}: {
+  bookCode: string;
+  chapterCode: string;
+  range: PassageRange;
+}) {
+  const share = async () => {
+    const url = `${window.location.origin}${quoteSharePath(chapterCode, bookCode, range)}`;
+    try {
+      if (navigator.share) {
+        await navigator.share({ url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      showToast('Đã chép liên kết của đoạn trích.', 'success');
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+        showToast('Không chia sẻ được; hãy chép địa chỉ của trang.', 'error');
+      }
+    }
+  };
+  return (
+    <p className="note-panel-card">
+      <a href={quoteCardPath(chapterCode, range)} target="_blank" rel="noopener" data-testid="quote-card-link">
+        Xem ảnh trích dẫn
+      </a>
+      <button type="button" className="button button-ghost" onClick={share} data-testid="quote-card-share">
+        Chia sẻ đoạn này
+      </button>
+    </p>
   );
 }

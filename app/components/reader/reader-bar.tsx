@@ -1,16 +1,19 @@
 import { chapterPath } from '#common/paths.ts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ChapterHeading } from '#common/contracts/book.schema.ts';
 import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
-import { ChevronDownIcon, SearchIcon } from '#app/components/ui/icons.tsx';
+import { ChevronDownIcon, HeadphonesIcon, SearchIcon } from '#app/components/ui/icons.tsx';
 import { chapterLabel } from './chapter-label.ts';
-import { useKeepAwake } from './use-wake-lock.ts';
+import { useKeepAwake, useWakeLock } from './use-wake-lock.ts';
 import { FontSizeControl } from './font-size.tsx';
 import { chapterPlace, progressLabels, useChapterProgress } from './use-reading-progress.ts';
 
 // Theme, line spacing and the screen kept on: their controls load when the "Aa" panel first opens.
 const ComfortOptions = lazy(() => import('./comfort-options.tsx').then((m) => ({ default: m.ComfortOptions })));
+
+// The chanting view: large text that scrolls by itself (decision 0031), loaded when first opened.
+const ChantView = lazy(() => import('./chant-view.tsx').then((m) => ({ default: m.ChantView })));
 
 // Most readers never search inside the book they read: its box loads on the first press.
 const BookSearchBox = lazy(() =>
@@ -42,6 +45,24 @@ export function ReaderBar(props: ReaderBarProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [optionsOpened, setOptionsOpened] = useState(false);
   const [awake, setAwake] = useKeepAwake();
+  // Read aloud by the browser's voice: its code loads on the first press (decision 0031).
+  const [noVoice, setNoVoice] = useState(false);
+  const [chant, setChant] = useState<{ html: string; title: string } | null>(null);
+  // Chanting keeps the screen on whatever "Giữ màn hình sáng" says.
+  useWakeLock(chant !== null);
+  const openChant = () => {
+    const text = props.textRef.current;
+    if (text)
+      setChant({
+        html: text.innerHTML,
+        title: text.closest<HTMLElement>('[data-chapter-title]')?.dataset.chapterTitle ?? '',
+      });
+  };
+  const navigate = useNavigate();
+  const listen = () =>
+    void import('#app/components/read-aloud/read-aloud.ts')
+      .then((m) => m.startReadAloud(navigate))
+      .then((result) => setNoVoice(result !== 'started'));
   return (
     <div className="reader-bar" role="group" aria-label="Công cụ đọc" data-testid="reader-bar">
       <div className="reader-bar-row">
@@ -59,6 +80,10 @@ export function ReaderBar(props: ReaderBarProps) {
         >
           <SearchIcon size={18} />
           <span className="reader-bar-label">Tìm trong sách</span>
+        </button>
+        <button type="button" className="reader-bar-button" onClick={listen} data-testid="read-aloud">
+          <HeadphonesIcon size={18} />
+          <span className="reader-bar-label">Nghe</span>
         </button>
         {showHan !== null ? (
           <button
@@ -78,7 +103,7 @@ export function ReaderBar(props: ReaderBarProps) {
             <FontSizeControl level={props.fontLevel} onChange={props.onFontLevel} />
             {optionsOpened ? (
               <Suspense fallback={null}>
-                <ComfortOptions awake={awake} onAwake={setAwake} />
+                <ComfortOptions awake={awake} onAwake={setAwake} onChant={openChant} />
               </Suspense>
             ) : null}
             <SaveBookButton
@@ -91,6 +116,17 @@ export function ReaderBar(props: ReaderBarProps) {
           </div>
         </Dropdown>
       </div>
+      {noVoice ? (
+        <p className="reader-bar-note" role="status" data-testid="read-aloud-unavailable">
+          Máy này chưa có giọng đọc tiếng Việt để nghe chương. Bạn có thể{' '}
+          <Link to="/phap-am">nghe các bài pháp âm</Link> hoặc cài giọng tiếng Việt trong cài đặt của máy.
+        </p>
+      ) : null}
+      {chant ? (
+        <Suspense fallback={null}>
+          <ChantView html={chant.html} title={chant.title} onClose={() => setChant(null)} />
+        </Suspense>
+      ) : null}
       {searchOpen ? (
         <div id="reader-book-search" className="reader-bar-search">
           <Suspense fallback={<p className="reader-bar-loading">Đang mở ô tìm…</p>}>

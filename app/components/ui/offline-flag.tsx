@@ -2,14 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { showToast } from '#app/lib/toast-store.ts';
 import { OfflineIcon } from './icons.tsx';
 
-/** A flag while the browser is offline, and a notice when the connection comes back. */
+/**
+ * A flag while the browser is offline, saying what still works (decision 0030), and a notice when
+ * the connection comes back.
+ */
 export function OfflineFlag() {
   const [offline, setOffline] = useState(false);
+  const [downloaded, setDownloaded] = useState(false);
   const wasOffline = useRef(false);
   useEffect(() => {
     const update = () => {
       const nowOffline = !navigator.onLine;
       setOffline(nowOffline);
+      // The site's worker answers this page only on a device that has downloaded something.
+      setDownloaded(Boolean(navigator.serviceWorker?.controller));
       if (wasOffline.current && !nowOffline) showToast('Đã kết nối mạng trở lại.', 'success');
       wasOffline.current = nowOffline;
     };
@@ -25,7 +31,14 @@ export function OfflineFlag() {
   return (
     <div className="offline-flag" role="status" data-testid="offline-flag">
       <OfflineIcon size={18} />
-      <span>Bạn đang ngoại tuyến — các trang đã mở vẫn đọc được.</span>
+      {downloaded ? (
+        <span>
+          Bạn đang ngoại tuyến — đọc và nghe được những gì <a href="/tai-ve">đã tải về máy</a>; đánh dấu mới được lưu
+          khi có mạng.
+        </span>
+      ) : (
+        <span>Bạn đang ngoại tuyến — trang đang mở vẫn đọc được.</span>
+      )}
     </div>
   );
 }

@@ -17,7 +17,15 @@ import { formFailureOf, isNotFoundError, parseForm } from '#app/lib/form-errors.
 import { moveInOrder } from '#app/lib/move-in-order.ts';
 import type { Route } from './+types/talk-collection';
 import '#app/styles/admin-media.css';
-import { FilePicker } from '#app/components/forms/file-picker.tsx';
+import {
+  AdminDescriptionField,
+  AdminFileField,
+  DeleteForm,
+  MoveForm,
+  PublishNowCheckbox,
+  PublishToggleForm,
+  RowEditForm,
+} from '#app/components/admin/media-forms.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
@@ -138,32 +146,26 @@ export default function AdminTalkCollectionPage({ loaderData, actionData }: Rout
           testId="talk-upload-form"
         >
           <input type="hidden" name="collectionId" value={collection.id} />
-          <div className="admin-field">
-            <label htmlFor="talk-file">Tệp MP3 (tối đa {limitMb} MB)</label>
-            <FilePicker
-              id="talk-file"
-              name="file"
-              accept=".mp3,audio/mpeg"
-              required
-              buttonText="Chọn tệp"
-              emptyText="Chưa chọn tệp"
-            />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="talk-transcript">Lời bài giảng (.vtt hoặc .srt, không bắt buộc)</label>
-            <FilePicker
-              id="talk-transcript"
-              name="transcript"
-              accept=".vtt,.srt,text/vtt"
-              buttonText="Chọn tệp"
-              emptyText="Chưa chọn tệp"
-            />
-          </div>
+          <AdminFileField
+            label={`Tệp MP3 (tối đa ${limitMb} MB)`}
+            id="talk-file"
+            name="file"
+            accept=".mp3,audio/mpeg"
+            required
+            buttonText="Chọn tệp"
+            emptyText="Chưa chọn tệp"
+          />
+          <AdminFileField
+            label="Lời bài giảng (.vtt hoặc .srt, không bắt buộc)"
+            id="talk-transcript"
+            name="transcript"
+            accept=".vtt,.srt,text/vtt"
+            buttonText="Chọn tệp"
+            emptyText="Chưa chọn tệp"
+          />
           <TextField name="title" label="Tên bài (để trống thì lấy tên ghi trong tệp)" maxLength={300} />
           <TextField name="speaker" label="Người giảng (để trống thì lấy trong tệp)" maxLength={200} />
-          <label className="admin-check">
-            <input type="checkbox" name="status" value="published" /> Xuất bản ngay
-          </label>
+          <PublishNowCheckbox />
         </UploadForm>
       </section>
 
@@ -193,16 +195,12 @@ export default function AdminTalkCollectionPage({ loaderData, actionData }: Rout
           <input type="hidden" name="intent" value="collection" />
           <TextField name="title" label="Tên tuyển tập" required maxLength={200} defaultValue={collection.title} />
           <TextField name="speaker" label="Người giảng" maxLength={200} defaultValue={collection.speaker ?? ''} />
-          <div className="admin-field">
-            <label htmlFor="collection-description">Giới thiệu</label>
-            <textarea
-              id="collection-description"
-              name="description"
-              rows={3}
-              maxLength={2000}
-              defaultValue={collection.description ?? ''}
-            />
-          </div>
+          <AdminDescriptionField
+            id="collection-description"
+            label="Giới thiệu"
+            maxLength={2000}
+            defaultValue={collection.description}
+          />
           <div className="admin-field">
             <label htmlFor="collection-status">Trạng thái</label>
             <select id="collection-status" name="status" defaultValue={collection.status}>
@@ -247,44 +245,20 @@ function TalkRow({
         </p>
       </div>
       <div className="admin-media-actions">
-        <Form method="post" className="media-move">
-          <input type="hidden" name="intent" value="talk-move" />
-          <input type="hidden" name="talkId" value={talk.id} />
-          <button
-            type="submit"
-            name="direction"
-            value="up"
-            className="button button-ghost media-icon-button"
-            disabled={busy || first}
-            aria-label={`Đưa “${talk.title}” lên`}
-          >
-            ↑
-          </button>
-          <button
-            type="submit"
-            name="direction"
-            value="down"
-            className="button button-ghost media-icon-button"
-            disabled={busy || last}
-            aria-label={`Đưa “${talk.title}” xuống`}
-          >
-            ↓
-          </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="talk-status" />
-          <input type="hidden" name="talkId" value={talk.id} />
-          <input type="hidden" name="status" value={talk.status === 'published' ? 'draft' : 'published'} />
-          <button type="submit" className="button button-ghost" disabled={busy}>
-            {talk.status === 'published' ? 'Thôi xuất bản' : 'Xuất bản'}
-          </button>
-        </Form>
+        <MoveForm
+          intent="talk-move"
+          idName="talkId"
+          id={talk.id}
+          title={talk.title}
+          first={first}
+          last={last}
+          busy={busy}
+        />
+        <PublishToggleForm intent="talk-status" idName="talkId" id={talk.id} status={talk.status} busy={busy} />
       </div>
       <details className="admin-media-details" open={!!error}>
         <summary>Sửa, thêm lời, xoá</summary>
-        <Form method="post" className="admin-form">
-          <input type="hidden" name="intent" value="talk-edit" />
-          <input type="hidden" name="talkId" value={talk.id} />
+        <RowEditForm intent="talk-edit" idName="talkId" id={talk.id} submitLabel="Lưu bài" busy={busy}>
           <TextField
             name="title"
             label="Tên bài"
@@ -294,16 +268,12 @@ function TalkRow({
             error={error?.title}
           />
           <TextField name="speaker" label="Người giảng" maxLength={200} defaultValue={talk.speaker ?? ''} />
-          <div className="admin-field">
-            <label htmlFor={`talk-description-${talk.id}`}>Giới thiệu</label>
-            <textarea
-              id={`talk-description-${talk.id}`}
-              name="description"
-              rows={3}
-              maxLength={4000}
-              defaultValue={talk.description ?? ''}
-            />
-          </div>
+          <AdminDescriptionField
+            id={`talk-description-${talk.id}`}
+            label="Giới thiệu"
+            maxLength={4000}
+            defaultValue={talk.description}
+          />
           <div className="admin-field">
             <label htmlFor={`talk-collection-${talk.id}`}>Thuộc tuyển tập</label>
             <select id={`talk-collection-${talk.id}`} name="collectionId" defaultValue={talk.collectionId}>
@@ -314,38 +284,29 @@ function TalkRow({
               ))}
             </select>
           </div>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            Lưu bài
-          </button>
-        </Form>
+        </RowEditForm>
         <UploadForm
           action={`/quan-tri/phap-am/tai-len?loi=${talk.id}&ve=/quan-tri/phap-am/${talk.collectionId}`}
           submitLabel={talk.transcriptUrl ? 'Thay lời' : 'Thêm lời'}
         >
-          <div className="admin-field">
-            <label htmlFor={`talk-transcript-${talk.id}`}>Lời bài giảng (.vtt hoặc .srt)</label>
-            <FilePicker
-              id={`talk-transcript-${talk.id}`}
-              name="transcript"
-              accept=".vtt,.srt,text/vtt"
-              required
-              buttonText="Chọn tệp"
-              emptyText="Chưa chọn tệp"
-            />
-          </div>
+          <AdminFileField
+            label="Lời bài giảng (.vtt hoặc .srt)"
+            id={`talk-transcript-${talk.id}`}
+            name="transcript"
+            accept=".vtt,.srt,text/vtt"
+            required
+            buttonText="Chọn tệp"
+            emptyText="Chưa chọn tệp"
+          />
         </UploadForm>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(`Xoá hẳn “${talk.title}” cùng tệp âm thanh và lời?`)) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="talk-delete" />
-          <input type="hidden" name="talkId" value={talk.id} />
-          <button type="submit" className="button button-danger" disabled={busy}>
-            Xoá bài này
-          </button>
-        </Form>
+        <DeleteForm
+          intent="talk-delete"
+          idName="talkId"
+          id={talk.id}
+          question={`Xoá hẳn “${talk.title}” cùng tệp âm thanh và lời?`}
+          label="Xoá bài này"
+          busy={busy}
+        />
       </details>
     </li>
   );

@@ -7,6 +7,12 @@ import {
   ZIdSchema,
   ZMediaStatusSchema,
 } from '#common/contracts/talk-admin.schema.ts';
+import {
+  AdminDescriptionField,
+  MoveForm,
+  PublishNowCheckbox,
+  PublishToggleForm,
+} from '#app/components/admin/media-forms.tsx';
 import { TextField } from '#app/components/forms/text-field.tsx';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formatDuration } from '#app/lib/format.ts';
@@ -100,42 +106,22 @@ export default function AdminTalksPage({ loaderData, actionData }: Route.Compone
                 </p>
               </div>
               <div className="admin-media-actions">
-                <Form method="post" className="media-move">
-                  <input type="hidden" name="intent" value="move" />
-                  <input type="hidden" name="id" value={collection.id} />
-                  <button
-                    type="submit"
-                    name="direction"
-                    value="up"
-                    className="button button-ghost media-icon-button"
-                    disabled={busy || i === 0}
-                    aria-label={`Đưa “${collection.title}” lên`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="submit"
-                    name="direction"
-                    value="down"
-                    className="button button-ghost media-icon-button"
-                    disabled={busy || i === collections.length - 1}
-                    aria-label={`Đưa “${collection.title}” xuống`}
-                  >
-                    ↓
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="status" />
-                  <input type="hidden" name="id" value={collection.id} />
-                  <input
-                    type="hidden"
-                    name="status"
-                    value={collection.status === 'published' ? 'draft' : 'published'}
-                  />
-                  <button type="submit" className="button button-ghost" disabled={busy}>
-                    {collection.status === 'published' ? 'Thôi xuất bản' : 'Xuất bản'}
-                  </button>
-                </Form>
+                <MoveForm
+                  intent="move"
+                  idName="id"
+                  id={collection.id}
+                  title={collection.title}
+                  first={i === 0}
+                  last={i === collections.length - 1}
+                  busy={busy}
+                />
+                <PublishToggleForm
+                  intent="status"
+                  idName="id"
+                  id={collection.id}
+                  status={collection.status}
+                  busy={busy}
+                />
               </div>
             </li>
           );
@@ -163,13 +149,8 @@ export default function AdminTalksPage({ loaderData, actionData }: Route.Compone
             maxLength={200}
             error={actionData?.fields.speaker}
           />
-          <div className="admin-field">
-            <label htmlFor="collection-description">Giới thiệu (không bắt buộc)</label>
-            <textarea id="collection-description" name="description" rows={3} maxLength={2000} />
-          </div>
-          <label className="admin-check">
-            <input type="checkbox" name="status" value="published" /> Xuất bản ngay
-          </label>
+          <AdminDescriptionField id="collection-description" label="Giới thiệu (không bắt buộc)" maxLength={2000} />
+          <PublishNowCheckbox />
           <button type="submit" className="button button-primary" disabled={busy}>
             Tạo tuyển tập
           </button>

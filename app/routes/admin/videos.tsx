@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { SITE_NAME } from '#common/constants.ts';
 import { MEDIA_STATUS_LABELS, ZIdSchema, ZMediaStatusSchema } from '#common/contracts/talk-admin.schema.ts';
@@ -10,7 +10,14 @@ import { formatDate, formatDuration } from '#app/lib/format.ts';
 import { formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
 import type { Route } from './+types/videos';
 import '#app/styles/admin-media.css';
-import { FilePicker } from '#app/components/forms/file-picker.tsx';
+import {
+  AdminDescriptionField,
+  AdminFileField,
+  DeleteForm,
+  PublishNowCheckbox,
+  PublishToggleForm,
+  RowEditForm,
+} from '#app/components/admin/media-forms.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
@@ -106,28 +113,24 @@ export default function AdminVideosPage({ loaderData, actionData }: Route.Compon
           <h2 id="add-mp4">Tải lên tệp MP4</h2>
           <UploadForm action="/quan-tri/video/tai-len" submitLabel="Tải lên" testId="mp4-form">
             <input type="hidden" name="kind" value="file" />
-            <div className="admin-field">
-              <label htmlFor="video-file">Tệp MP4 (tối đa {limitMb} MB)</label>
-              <FilePicker
-                id="video-file"
-                name="file"
-                accept=".mp4,video/mp4"
-                required
-                buttonText="Chọn tệp"
-                emptyText="Chưa chọn tệp"
-              />
-            </div>
+            <AdminFileField
+              label={`Tệp MP4 (tối đa ${limitMb} MB)`}
+              id="video-file"
+              name="file"
+              accept=".mp4,video/mp4"
+              required
+              buttonText="Chọn tệp"
+              emptyText="Chưa chọn tệp"
+            />
             <TextField name="title" label="Tên video" required maxLength={300} />
-            <div className="admin-field">
-              <label htmlFor="video-transcript">Lời (.vtt hoặc .srt, không bắt buộc)</label>
-              <FilePicker
-                id="video-transcript"
-                name="transcript"
-                accept=".vtt,.srt,text/vtt"
-                buttonText="Chọn tệp"
-                emptyText="Chưa chọn tệp"
-              />
-            </div>
+            <AdminFileField
+              label="Lời (.vtt hoặc .srt, không bắt buộc)"
+              id="video-transcript"
+              name="transcript"
+              accept=".vtt,.srt,text/vtt"
+              buttonText="Chọn tệp"
+              emptyText="Chưa chọn tệp"
+            />
             <VideoExtraFields prefix="file" />
           </UploadForm>
         </section>
@@ -156,18 +159,15 @@ export default function AdminVideosPage({ loaderData, actionData }: Route.Compon
 function VideoExtraFields({ prefix }: { prefix: string }) {
   return (
     <>
-      <div className="admin-field">
-        <label htmlFor={`${prefix}-description`}>Giới thiệu (không bắt buộc)</label>
-        <textarea id={`${prefix}-description`} name="description" rows={3} maxLength={4000} />
-      </div>
+      <AdminDescriptionField id={`${prefix}-description`} label="Giới thiệu (không bắt buộc)" maxLength={4000} />
       <TextField name="speaker" label="Người giảng (không bắt buộc)" maxLength={200} />
-      <div className="admin-field">
-        <label htmlFor={`${prefix}-poster`}>Ảnh bìa (JPEG, PNG hoặc WebP; không bắt buộc)</label>
-        <FilePicker id={`${prefix}-poster`} name="poster" accept="image/jpeg,image/png,image/webp" />
-      </div>
-      <label className="admin-check">
-        <input type="checkbox" name="status" value="published" /> Xuất bản ngay
-      </label>
+      <AdminFileField
+        label="Ảnh bìa (JPEG, PNG hoặc WebP; không bắt buộc)"
+        id={`${prefix}-poster`}
+        name="poster"
+        accept="image/jpeg,image/png,image/webp"
+      />
+      <PublishNowCheckbox />
     </>
   );
 }
@@ -193,20 +193,11 @@ function VideoRow({ video, busy, error }: { video: AdminVideo; busy: boolean; er
         </p>
       </div>
       <div className="admin-media-actions">
-        <Form method="post">
-          <input type="hidden" name="intent" value="status" />
-          <input type="hidden" name="videoId" value={video.id} />
-          <input type="hidden" name="status" value={video.status === 'published' ? 'draft' : 'published'} />
-          <button type="submit" className="button button-ghost" disabled={busy}>
-            {video.status === 'published' ? 'Thôi xuất bản' : 'Xuất bản'}
-          </button>
-        </Form>
+        <PublishToggleForm intent="status" idName="videoId" id={video.id} status={video.status} busy={busy} />
       </div>
       <details className="admin-media-details" open={!!error}>
         <summary>Sửa, đổi ảnh bìa, xoá</summary>
-        <Form method="post" className="admin-form">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="videoId" value={video.id} />
+        <RowEditForm intent="edit" idName="videoId" id={video.id} submitLabel="Lưu video" busy={busy}>
           <TextField
             name="title"
             label="Tên video"
@@ -226,43 +217,30 @@ function VideoRow({ video, busy, error }: { video: AdminVideo; busy: boolean; er
             />
           ) : null}
           <TextField name="speaker" label="Người giảng" maxLength={200} defaultValue={video.speaker ?? ''} />
-          <div className="admin-field">
-            <label htmlFor={`video-description-${video.id}`}>Giới thiệu</label>
-            <textarea
-              id={`video-description-${video.id}`}
-              name="description"
-              rows={3}
-              maxLength={4000}
-              defaultValue={video.description ?? ''}
-            />
-          </div>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            Lưu video
-          </button>
-        </Form>
+          <AdminDescriptionField
+            id={`video-description-${video.id}`}
+            label="Giới thiệu"
+            maxLength={4000}
+            defaultValue={video.description}
+          />
+        </RowEditForm>
         <UploadForm action={`/quan-tri/video/tai-len?anh=${video.id}`} submitLabel="Đổi ảnh bìa">
-          <div className="admin-field">
-            <label htmlFor={`video-poster-${video.id}`}>Ảnh bìa mới</label>
-            <FilePicker
-              id={`video-poster-${video.id}`}
-              name="poster"
-              accept="image/jpeg,image/png,image/webp"
-              required
-            />
-          </div>
+          <AdminFileField
+            label="Ảnh bìa mới"
+            id={`video-poster-${video.id}`}
+            name="poster"
+            accept="image/jpeg,image/png,image/webp"
+            required
+          />
         </UploadForm>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(`Xoá hẳn “${video.title}”?`)) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="videoId" value={video.id} />
-          <button type="submit" className="button button-danger" disabled={busy}>
-            Xoá video này
-          </button>
-        </Form>
+        <DeleteForm
+          intent="delete"
+          idName="videoId"
+          id={video.id}
+          question={`Xoá hẳn “${video.title}”?`}
+          label="Xoá video này"
+          busy={busy}
+        />
       </details>
     </li>
   );

@@ -197,6 +197,7 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
                 talks.findIndex((t) => t.id === current.id),
               )}
               cues={cues}
+              chapters={page.chapters}
               startAt={startAt}
               bookmarks={page.bookmarks}
               accountAt={page.accountAt}
@@ -212,6 +213,7 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
                 Tải về (MP3)
               </a>
             </p>
+            <TalkOffline talk={current} />
             {current.license ? (
               <p className="audio-license">
                 Giấy phép:{' '}
@@ -247,5 +249,21 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * "Tải để nghe ngoại tuyến" (decision 0030): a link to the downloads page, which downloads the talk
+ * with its progress. The talk page itself carries no download code: a reader who never downloads
+ * loads nothing more (the player bar plays on across the visit).
+ */
+function TalkOffline({ talk }: { talk: CollectionData['talks'][number] }) {
+  const to = `/tai-ve?${new URLSearchParams({ 'bai-giang': String(talk.id), 'tuyen-tap': String(talk.collectionId) })}`;
+  return (
+    <p className="offline-download">
+      <Link to={to} className="button button-ghost">
+        Tải để nghe ngoại tuyến ({formatNumber(Math.max(0.1, Math.round(talk.sizeBytes / 100_000) / 10))} MB)
+      </Link>
+    </p>
   );
 }

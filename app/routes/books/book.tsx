@@ -13,7 +13,8 @@ import { withBudget } from '#app/lib/budget.server.ts';
 import { SlowPart } from '#app/components/ui/slow-part.tsx';
 import { ArrowRightIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
 import { formatNumber } from '#app/lib/format.ts';
-import { DOWNLOAD_RECORD_PREFIX, DOWNLOADS_CACHE } from '#app/lib/offline-cache.ts';
+import { DOWNLOAD_RECORD_PREFIX } from '#app/lib/offline-cache.ts';
+import { useOfflineState } from '#app/components/offline/use-offline-state.ts';
 import type { Route } from './+types/book';
 import '#app/styles/library.css';
 import '#app/styles/search.css';
@@ -77,7 +78,7 @@ export const headers = cacheablePageHeaders;
 
 export default function BookPage({ loaderData: book }: Route.ComponentProps) {
   const lastPlace = useLastPlace(book.code, book.lastPlace, book.loggedIn);
-  const [offline, setOffline] = useOfflineState(book.code);
+  const [offline, setOffline] = useOfflineState(DOWNLOAD_RECORD_PREFIX + encodeURIComponent(book.code));
   const location = useLocation();
   const loginPath = `/login?${new URLSearchParams({ redirectTo: location.pathname }).toString()}`;
   const credits = [
@@ -163,6 +164,12 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
               </Link>
             ) : null}
             <SaveBookButton bookCode={book.code} saved={book.saved} loggedIn={book.loggedIn} loginPath={loginPath} />
+            {book.chapterCount > 0 ? (
+              // A file made by the server (server/feeds/feed.routes.ts): a plain link, no script.
+              <a href={`/sach/${encodeURIComponent(book.code)}.epub`} className="button button-ghost" download>
+                Tải EPUB
+              </a>
+            ) : null}
             <span className="book-chapter-count">{formatNumber(book.chapterCount)} chương</span>
           </div>
           {offline === 'none' || book.chapterCount === 0 ? null : offline === 'button' ? (
@@ -225,30 +232,4 @@ export default function BookPage({ loaderData: book }: Route.ComponentProps) {
       </aside>
     </article>
   );
-}
-
-type OfflineState = 'none' | 'button' | 'asked' | 'downloaded';
-
-/**
- * After hydration, in a browser with a service worker and the Cache API: the button, and the
- * download's code only once it is pressed or when this book is already downloaded (its record is in
- * the downloads cache). The server renders nothing.
- */
-function useOfflineState(bookCode: string): [OfflineState, (state: OfflineState) => void] {
-  const [state, setState] = useState<OfflineState>('none');
-  useEffect(() => {
-    if (!('caches' in window && 'serviceWorker' in navigator)) return;
-    setState('button');
-    let live = true;
-    void caches
-      .match(DOWNLOAD_RECORD_PREFIX + encodeURIComponent(bookCode), { cacheName: DOWNLOADS_CACHE })
-      .then((record) => {
-        if (record && live) setState('downloaded');
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [bookCode]);
-  return [state, setState];
 }

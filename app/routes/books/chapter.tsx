@@ -1,7 +1,8 @@
-import { chapterPath } from '#common/paths.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { chapterPath, quoteCardPath } from '#common/paths.ts';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link, redirect, useLocation, useSearchParams } from 'react-router';
 import { ZUpdateNoteRequestSchema } from '#common/contracts/note.schema.ts';
+import { ZCreateCorrectionRequestSchema } from '#common/contracts/correction.schema.ts';
 import { MAX_PAGE_SIZE, SITE_NAME } from '#common/constants.ts';
 import { BOOK_LIBRARY_PATH } from '#app/components/layout/menu.ts';
 import { ArrowRightIcon, ExternalIcon } from '#app/components/ui/icons.tsx';
@@ -24,8 +25,11 @@ import type { Route } from './+types/chapter';
 import '#app/styles/reader.css';
 import '#app/styles/search.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
-import { headTags } from '#app/lib/page-head.ts';
+import { headTags, type PageHead } from '#app/lib/page-head.ts';
 import { chapterHead } from '#app/lib/structured-data.server.ts';
+
+// The aligned Chinese, its look-up and the simplified switch load only when the reader shows the Chinese.
+const HanStudy = lazy(() => import('#app/components/reader/han-study.tsx').then((m) => ({ default: m.HanStudy })));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = await context.services.books.getChapter(params.chapterCode);
@@ -55,20 +59,55 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       )
     : null;
   const [notes, saved, groups] = own?.ok ? own.value : [[], false, []];
+  // The readers whose corrections of this chapter were accepted, thanked under it (decision 0031).
+  const credits = await withBudget(context, context.services.corrections.creditsOfChapter(view.chapter.code));
+  const origin = context.services.site.originFor(request.url);
+  const head = chapterHead(
+    view,
+    excerpt(`${chapterLabel(view.chapter)}, ${view.book.title}: ${firstParagraphText(view.chapter.bodyHtml)}`),
+    origin,
+  );
   return {
     ...view,
     notes,
     // The groups a new highlight may go into (the popup offers the most recent first).
     noteGroups: groups.map(({ id, name }) => ({ id, name })),
     saved,
+    credits: credits.ok ? credits.value : [],
     loggedIn: user !== null,
     slow: own !== null && !own.ok,
-    head: chapterHead(
-      view,
-      excerpt(`${chapterLabel(view.chapter)}, ${view.book.title}: ${firstParagraphText(view.chapter.bodyHtml)}`),
-      context.services.site.originFor(request.url),
-    ),
+    head: await withSharedPassage(head, new URL(request.url), view.chapter.code, origin, context),
   };
+}
+
+/**
+ * A shared passage (`?doan=p-3&tu=0&den=40`, from a quote card's link): link previews show its
+ * card and its words. Any other or broken value leaves the chapter's own head.
+ */
+async function withSharedPassage(
+  head: PageHead,
+  url: URL,
+  chapterCode: string,
+  origin: string,
+  context: Route.LoaderArgs['context'],
+): Promise<PageHead> {
+  const paragraph = url.searchParams.get('doan');
+  if (!paragraph || !/^p-\d{1,5}$/.test(paragraph)) return head;
+  const [start, end] = ['tu', 'den']
+    .map((k) => url.searchParams.get(k))
+    .map((v) => (v && /^\d{1,6}$/.test(v) ? Number(v) : undefined));
+  const range = start !== undefined && end !== undefined ? { paragraph, start, end } : { paragraph };
+  try {
+    const { quote } = await context.services.quoteCards.passageOf(chapterCode, range);
+    return {
+      ...head,
+      description: excerpt(`“${quote}”`),
+      image: `${origin}${quoteCardPath(chapterCode, range)}`,
+      card: 'summary_large_image',
+    };
+  } catch {
+    return head;
+  }
 }
 
 /** Highlights and notes, for the logged-in reader (anonymous readers go to login). */
@@ -97,6 +136,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'delete-note':
         await context.services.notes.remove(user.id, Number(form.noteId));
         return { deleted: true };
+      case 'suggest-correction': {
+        // "Báo lỗi / Đề xuất sửa" (decision 0031): the same contract and service as POST /corrections.
+        const input = ZCreateCorrectionRequestSchema.safeParse({
+          chapterCode: form.chapterCode,
+          anchor: form.anchor,
+          proposedText: form.proposedText,
+          note: form.note || null,
+        });
+        if (!input.success) {
+          return data({ error: input.error.issues[0]?.message ?? 'Đề xuất chưa hợp lệ.' }, { status: 400 });
+        }
+        const correction = await context.services.corrections.create(user.id, input.data);
+        return { correction: { id: correction.id } };
+      }
       default:
         return data({ error: 'Yêu cầu không hợp lệ.' }, { status: 400 });
     }
@@ -158,6 +211,8 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
       aria-labelledby="chapter-title"
       style={fontStyle(fontLevel)}
       data-content-sha256={chapter.contentSha256}
+      data-chapter-code={chapter.code}
+      data-chapter-title={chapterLabel(chapter)}
     >
       {loaderData.slow ? <SlowPart /> : null}
       <header className="reader-header">
@@ -226,14 +281,13 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
       */}
       {verses ? (
         <div className="reader-text" ref={textRef} data-han={showHan ? 'on' : 'off'} data-testid="chapter-text">
-          {verses.map((verse, i) => (
-            <div className="reader-verse" key={i}>
-              <div className="reader-vi" dangerouslySetInnerHTML={{ __html: verse.vi }} />
-              {verse.han ? (
-                <div className="reader-han" hidden={!showHan} dangerouslySetInnerHTML={{ __html: verse.han }} />
-              ) : null}
-            </div>
-          ))}
+          {showHan ? (
+            <Suspense fallback={<Verses verses={verses} showHan />}>
+              <HanStudy verses={verses} />
+            </Suspense>
+          ) : (
+            <Verses verses={verses} showHan={false} />
+          )}
         </div>
       ) : (
         <div
@@ -279,6 +333,11 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
           </nav>
         ) : null}
 
+        {loaderData.credits.length > 0 ? (
+          <p className="correction-credit" data-testid="correction-credit">
+            Cảm ơn bạn đọc đã góp sửa lỗi chương này: {loaderData.credits.join(', ')}.
+          </p>
+        ) : null}
         <section className="reader-license" aria-label="Nguồn và giấy phép" data-testid="chapter-license">
           {license.attribution ? <p>{license.attribution}</p> : null}
           <p>
@@ -303,6 +362,18 @@ export default function ChapterPage({ loaderData }: Route.ComponentProps) {
       </footer>
     </article>
   );
+}
+
+/** Each Hán-Việt paragraph with its Chinese under or beside it (hidden until asked for). */
+function Verses({ verses, showHan }: { verses: { vi: string; han: string | null }[]; showHan: boolean }) {
+  return verses.map((verse, i) => (
+    <div className="reader-verse" key={i}>
+      <div className="reader-vi" dangerouslySetInnerHTML={{ __html: verse.vi }} />
+      {verse.han ? (
+        <div className="reader-han" hidden={!showHan} dangerouslySetInnerHTML={{ __html: verse.han }} />
+      ) : null}
+    </div>
+  ));
 }
 
 function fontStyle(level: number): React.CSSProperties {

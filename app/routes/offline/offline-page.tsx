@@ -23,8 +23,8 @@ export default function OfflinePage() {
       </span>
       <h1 id="offline-title">Bạn đang ngoại tuyến</h1>
       <p className="offline-lead">
-        Trang này chưa được tải về máy, nên cần có mạng mới mở được. Những cuốn sách bạn đã tải vẫn đọc được trọn vẹn:
-        trang sách, mục lục và mọi chương.
+        Trang này chưa được tải về máy, nên cần có mạng mới mở được. Những cuốn sách bạn đã tải vẫn đọc được trọn vẹn
+        (trang sách, mục lục, mọi chương, tìm trong sách), bài giảng đã tải vẫn nghe được kèm lời giảng.
       </p>
       <p className="uc-actions">
         <a href={DOWNLOADS_PAGE_PATH} className="button button-primary">
@@ -34,6 +34,22 @@ export default function OfflinePage() {
           Thử lại trang chủ
         </a>
       </p>
+      {/* HTML alone (this page runs no scripts): the downloads page searches the books with these words. */}
+      <form method="get" action={DOWNLOADS_PAGE_PATH} role="search" className="offline-search">
+        <label htmlFor="offline-search-input">Tìm trong sách đã tải</label>
+        <div className="downloads-search-row">
+          <input
+            id="offline-search-input"
+            type="search"
+            name="tim"
+            maxLength={200}
+            placeholder="Gõ có dấu hay không dấu"
+          />
+          <button type="submit" className="button button-ghost">
+            Tìm
+          </button>
+        </div>
+      </form>
       <p className="offline-hint">
         Khi có mạng trở lại, hãy tải lại trang. Để đọc khi không có mạng, mở một cuốn sách và chọn “Tải để đọc ngoại
         tuyến”.

@@ -6,6 +6,7 @@ import {
   type ModerationQueueItem,
   type PublicNoteGroup,
 } from '#common/contracts/note-group.schema.ts';
+import { ZCorrectionDecisionRequestSchema, type Correction } from '#common/contracts/correction.schema.ts';
 import { QuoteNote } from '#app/components/lists/quote-note.tsx';
 import { Pagination } from '#app/components/ui/pagination.tsx';
 import { requireStaffPage } from '#app/lib/admin.server.ts';
@@ -16,6 +17,7 @@ import { requireCurrentUser } from '#app/lib/session.server.ts';
 import { mayModerate } from '#server/policies/roles.policy.ts';
 import type { Route } from './+types/moderation';
 import '#app/styles/lists.css';
+import '#app/styles/correction-review.css';
 
 const PAGE_SIZE = 10;
 const ACTION_LABELS: Record<ModerationEvent['action'], string> = {
@@ -35,11 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data('Trang này dành cho người kiểm duyệt', { status: 403 });
   }
   const page = positiveIdOf(new URL(request.url).searchParams.get('page')) ?? 1;
-  const [queue, approved] = await Promise.all([
+  const [queue, approved, corrections] = await Promise.all([
     context.services.noteGroups.queue(user, page, PAGE_SIZE),
     context.services.noteGroups.listPublic(1, 20),
+    // Readers' corrections of paragraphs and transcript lines (decision 0031): the first page.
+    context.services.corrections.queue(user, 1, 20),
   ]);
-  return { queue, approved: approved.items };
+  return { queue, approved: approved.items, corrections };
 }
 
 /** approve / reject (with a reason) / feature / unfeature one group. */
@@ -51,6 +55,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '');
   if (!id) return data({ ok: false, error: 'Thiếu danh sách cần xử lý.' }, { status: 400 });
   try {
+    if (intent === 'accept-correction' || intent === 'refuse-correction') {
+      const parsed = ZCorrectionDecisionRequestSchema.safeParse({
+        decision: intent === 'accept-correction' ? 'accept' : 'refuse',
+        reason: String(form.get('reason') ?? '') || null,
+      });
+      if (!parsed.success) {
+        return data({ ok: false, error: parsed.error.issues[0]?.message ?? 'Dữ liệu không hợp lệ.' }, { status: 400 });
+      }
+      await context.services.corrections.decide(user, id, parsed.data);
+      return { ok: true, error: null };
+    }
     if (intent === 'feature' || intent === 'unfeature') {
       await context.services.noteGroups.feature(user, id, intent === 'feature');
       return { ok: true, error: null };
@@ -75,7 +90,7 @@ export function meta() {
 }
 
 export default function ModerationPage({ loaderData }: Route.ComponentProps) {
-  const { queue, approved } = loaderData;
+  const { queue, approved, corrections } = loaderData;
   const pageCount = Math.max(1, Math.ceil(queue.total / queue.perPage));
   return (
     <div className="moderation-page">
@@ -100,6 +115,20 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
         {pageCount > 1 ? (
           <Pagination page={queue.page} pageCount={pageCount} hrefFor={(page) => `/profile/moderation?page=${page}`} />
         ) : null}
+      </section>
+      <section aria-labelledby="corrections-title" className="lists-section">
+        <h2 id="corrections-title">Đề xuất sửa lỗi của bạn đọc ({corrections.total})</h2>
+        {corrections.items.length === 0 ? (
+          <p className="search-empty" data-testid="corrections-empty">
+            Không có đề xuất sửa nào đang chờ.
+          </p>
+        ) : (
+          <ul className="moderation-items" data-testid="correction-queue">
+            {corrections.items.map((correction) => (
+              <CorrectionItem key={correction.id} correction={correction} />
+            ))}
+          </ul>
+        )}
       </section>
       <section aria-labelledby="approved-title" className="lists-section">
         <h2 id="approved-title">Đã duyệt gần đây</h2>
@@ -168,6 +197,69 @@ function QueueItem({ item }: { item: ModerationQueueItem }) {
           type="submit"
           name="intent"
           value="reject"
+          className="button button-ghost"
+          disabled={fetcher.state !== 'idle'}
+        >
+          Từ chối
+        </button>
+      </fetcher.Form>
+      {fetcher.data?.error ? (
+        <p className="moderation-error" role="alert">
+          {fetcher.data.error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** A reader's correction: where, who, the words changed (taken out, put in), and the decision. */
+function CorrectionItem({ correction }: { correction: Correction }) {
+  const fetcher = useFetcher<{ ok: boolean; error: string | null }>();
+  return (
+    <li className="moderation-item" data-testid="correction-item">
+      <h3>
+        <Link to={correction.path}>{correction.itemLabel}</Link>
+      </h3>
+      <p className="list-detail-meta">
+        {correction.authorName} · gửi ngày {formatDate(correction.createdAt)}
+      </p>
+      <p className="correction-diff" data-testid="correction-diff">
+        {correction.diff.map((part, i) =>
+          part.op === 'same' ? (
+            <span key={i}>{part.text}</span>
+          ) : part.op === 'removed' ? (
+            <del key={i}>{part.text}</del>
+          ) : (
+            <ins key={i}>{part.text}</ins>
+          ),
+        )}
+      </p>
+      {correction.note ? <p>Ghi chú của bạn đọc: “{correction.note}”</p> : null}
+      <fetcher.Form method="post" className="moderation-actions">
+        <input type="hidden" name="id" value={correction.id} />
+        <label className="visually-hidden" htmlFor={`correction-reason-${correction.id}`}>
+          Lý do (bắt buộc khi từ chối)
+        </label>
+        <textarea
+          id={`correction-reason-${correction.id}`}
+          name="reason"
+          rows={1}
+          maxLength={500}
+          placeholder="Lý do (bắt buộc khi từ chối)"
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="accept-correction"
+          className="button button-primary"
+          disabled={fetcher.state !== 'idle'}
+        >
+          Nhận và sửa
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="refuse-correction"
           className="button button-ghost"
           disabled={fetcher.state !== 'idle'}
         >

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { formatClock } from '#common/clock.ts';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
+import { uploadFormOf } from '#server/http/streamed-form.ts';
 import { uploadAnswerOf, wantsJson } from '#app/lib/upload-answer.server.ts';
 import type { Route } from './+types/admin-talk-upload';
 import type { RouteHandle } from '#app/components/layout/app-shell.tsx';
@@ -21,10 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return uploadAnswerOf(
     async () => {
       if (transcriptOf > 0) {
-        const talk = await context.services.talkAdmin.replaceTranscript(user, transcriptOf, request);
+        const talk = await context.services.talkAdmin.replaceTranscript(user, transcriptOf, uploadFormOf(request));
         return { message: `Đã lưu lời cho bài “${talk.title}”.`, back: `/quan-tri/phap-am/${talk.collectionId}` };
       }
-      const talk = await context.services.talkAdmin.uploadTalk(user, request);
+      const talk = await context.services.talkAdmin.uploadTalk(user, uploadFormOf(request));
       return {
         message: `Đã tải lên “${talk.title}” (${formatClock(talk.duration)}${talk.transcriptUrl ? ', có lời' : ''}).`,
         back: `/quan-tri/phap-am/${talk.collectionId}`,

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
+import { uploadFormOf } from '#server/http/streamed-form.ts';
 import { uploadAnswerOf, wantsJson } from '#app/lib/upload-answer.server.ts';
 import type { Route } from './+types/admin-video-upload';
 import type { RouteHandle } from '#app/components/layout/app-shell.tsx';
@@ -17,10 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return uploadAnswerOf(
     async () => {
       if (posterOf > 0) {
-        const video = await context.services.videoAdmin.setPoster(user, posterOf, request);
+        const video = await context.services.videoAdmin.setPoster(user, posterOf, uploadFormOf(request));
         return { message: `Đã đổi ảnh bìa của “${video.title}”.`, back: '/quan-tri/video' };
       }
-      const video = await context.services.videoAdmin.create(user, request);
+      const video = await context.services.videoAdmin.create(user, uploadFormOf(request));
       return {
         message: `Đã thêm “${video.title}”${video.status === 'published' ? ' và xuất bản' : ' (bản nháp)'}.`,
         back: '/quan-tri/video',

@@ -16,6 +16,7 @@ import { validationHook } from '../validation.ts';
 import { errorResponse, json, jsonBody, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
 import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
+import { uploadFormOf } from '#server/http/streamed-form.ts';
 
 const tags = ['Quản trị pháp âm'];
 const errors = {
@@ -172,7 +173,9 @@ export function createTalkAdminRoutes(services: Services) {
     .openapi(orderTalks, async (c) =>
       c.json({ data: await admin.orderTalks(c.get('user'), c.req.valid('param').id, c.req.valid('json').ids) }, 200),
     )
-    .openapi(uploadTalk, async (c) => c.json({ data: await admin.uploadTalk(c.get('user'), c.req.raw) }, 201))
+    .openapi(uploadTalk, async (c) =>
+      c.json({ data: await admin.uploadTalk(c.get('user'), uploadFormOf(c.req.raw)) }, 201),
+    )
     .openapi(getTalk, async (c) => c.json({ data: await admin.getTalk(c.get('user'), c.req.valid('param').id) }, 200))
     .openapi(updateTalk, async (c) =>
       c.json({ data: await admin.updateTalk(c.get('user'), c.req.valid('param').id, c.req.valid('json')) }, 200),
@@ -181,6 +184,9 @@ export function createTalkAdminRoutes(services: Services) {
       c.json({ data: await admin.deleteTalk(c.get('user'), c.req.valid('param').id) }, 200),
     )
     .openapi(replaceTranscript, async (c) =>
-      c.json({ data: await admin.replaceTranscript(c.get('user'), c.req.valid('param').id, c.req.raw) }, 200),
+      c.json(
+        { data: await admin.replaceTranscript(c.get('user'), c.req.valid('param').id, uploadFormOf(c.req.raw)) },
+        200,
+      ),
     );
 }

@@ -11,6 +11,7 @@ import { validationHook } from '../validation.ts';
 import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
 import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
+import { uploadFormOf } from '#server/http/streamed-form.ts';
 
 const tags = ['Quản trị video'];
 const errors = {
@@ -93,13 +94,15 @@ export function createVideoAdminRoutes(services: Services) {
   const admin = services.videoAdmin;
   return app
     .openapi(listVideos, async (c) => c.json({ data: await admin.list(c.get('user')) }, 200))
-    .openapi(createVideo, async (c) => c.json({ data: await admin.create(c.get('user'), c.req.raw) }, 201))
+    .openapi(createVideo, async (c) =>
+      c.json({ data: await admin.create(c.get('user'), uploadFormOf(c.req.raw)) }, 201),
+    )
     .openapi(getVideo, async (c) => c.json({ data: await admin.get(c.get('user'), c.req.valid('param').id) }, 200))
     .openapi(updateVideo, async (c) =>
       c.json({ data: await admin.update(c.get('user'), c.req.valid('param').id, c.req.valid('json')) }, 200),
     )
     .openapi(setPoster, async (c) =>
-      c.json({ data: await admin.setPoster(c.get('user'), c.req.valid('param').id, c.req.raw) }, 200),
+      c.json({ data: await admin.setPoster(c.get('user'), c.req.valid('param').id, uploadFormOf(c.req.raw)) }, 200),
     )
     .openapi(deleteVideo, async (c) =>
       c.json({ data: await admin.delete(c.get('user'), c.req.valid('param').id) }, 200),

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -18,8 +19,17 @@ export function chromiumPath(): string {
  * `serviceWorkers: 'allow'` (tests/e2e/offline.test.ts): the other tests see the network as it is,
  * and no worker outlives its context.
  */
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await launchChromium();
+export async function launchBrowser(options: { voices?: boolean } = {}): Promise<Browser> {
+  const speech = options.voices ? speechDispatcherSetup() : null;
+  const browser = await launchChromium(speech);
+  if (speech) {
+    // The speech daemon's home goes with the browser (the daemon stops by itself soon after).
+    const close = browser.close.bind(browser);
+    browser.close = async (...args) => {
+      await close(...args);
+      fs.rmSync(speech.env.HOME!, { recursive: true, force: true });
+    };
+  }
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
   browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
@@ -27,10 +37,39 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-function launchChromium(): Promise<Browser> {
+/**
+ * Chromium on Linux speaks through speech-dispatcher (Debian's, with its eSpeak NG module, which has
+ * real `vi-VN` voices) when started with --enable-speech-dispatcher. The daemon it spawns gets a
+ * home of its own: its sound goes to ALSA's null device (a test machine has no sound card, and
+ * without an output the voice never says it has finished), and it stops by itself 5 s after the
+ * browser leaves (speech-dispatcher's Timeout).
+ */
+function speechDispatcherSetup(): { args: string[]; env: Record<string, string> } {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-speech-'));
+  fs.mkdirSync(path.join(home, '.config', 'speech-dispatcher'), { recursive: true });
+  const system = fs.readFileSync('/etc/speech-dispatcher/speechd.conf', 'utf8');
+  fs.writeFileSync(
+    path.join(home, '.config', 'speech-dispatcher', 'speechd.conf'),
+    `${system}\nAudioOutputMethod "alsa"\n`,
+  );
+  fs.writeFileSync(path.join(home, '.asoundrc'), 'pcm.!default { type null }\nctl.!default { type hw card 0 }\n');
+  return {
+    args: ['--enable-speech-dispatcher'],
+    env: {
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+      XDG_RUNTIME_DIR: home,
+    },
+  };
+}
+
+function launchChromium(speech: { args: string[]; env: Record<string, string> } | null): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
+    ...(speech ? { env: { ...process.env, ...speech.env } as Record<string, string> } : {}),
     args: [
+      ...(speech?.args ?? []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',

@@ -7,15 +7,25 @@ const root = path.resolve(import.meta.dirname, '..', '..', '..');
 export interface LibraryServer {
   child: ChildProcess;
   baseURL: string;
+  port: number;
   /** Everything it printed so far. */
   output(): string;
   /** Resolves with the exit code once it has ended. */
   exited: Promise<number | null>;
 }
 
-/** The built server (build/server/main.js) on a free port, with its own data folder and database. */
-export async function startLibraryServer(env: Record<string, string>): Promise<LibraryServer> {
-  const port = await freePort();
+/**
+ * The built server (build/server/main.js) on a free port, with the data folder and database `env`
+ * names (SQLite in DATA_DIR unless DATABASE_URL says otherwise; no demo content unless asked).
+ * It is up once `readyPath` answers 2xx: `/readyz` (the database answers) unless a test waits
+ * for a page. `port` when others must know the address before it starts (a login provider's callback).
+ */
+export async function startLibraryServer(
+  env: Record<string, string>,
+  options: { readyPath?: string; port?: number } = {},
+): Promise<LibraryServer> {
+  const { readyPath = '/readyz' } = options;
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
@@ -35,13 +45,18 @@ export async function startLibraryServer(env: Record<string, string>): Promise<L
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await waitUntilUp(
-    'The server',
-    async () => (await fetch(`${baseURL}/readyz`)).ok,
-    child,
-    () => output,
-  );
-  return { child, baseURL, output: () => output, exited };
+  try {
+    await waitUntilUp(
+      'The server',
+      async () => (await fetch(`${baseURL}${readyPath}`)).ok,
+      child,
+      () => output,
+    );
+  } catch (error) {
+    child.kill('SIGKILL'); // it never came up: nothing of it may outlive the test
+    throw error;
+  }
+  return { child, baseURL, port, output: () => output, exited };
 }
 
 /** Runs a command-line task of the project (server/cli/…) with tsx; never throws on a failing exit. */

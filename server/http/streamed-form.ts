@@ -2,43 +2,13 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { Busboy } from '@fastify/busboy';
 import { AppError } from '#server/errors.ts';
-import type { MediaStorage } from '#server/media/media-storage.ts';
-
-/** A file of the form written to media storage as it arrived. */
-export interface StoredUpload {
-  field: string;
-  /** The name the browser gave (NFC), for a title when the file has none. */
-  fileName: string;
-  /** Its name in media storage. */
-  mediaName: string;
-  size: number;
-}
-
-/** A small file of the form (a transcript, a poster) read into memory, within its own limit. */
-export interface SmallUpload {
-  field: string;
-  fileName: string;
-  bytes: Buffer;
-}
-
-export interface StreamedForm {
-  fields: Record<string, string>;
-  stored: StoredUpload[];
-  small: SmallUpload[];
-  /** Removes the stored files (when what follows refuses them). */
-  discard(): Promise<void>;
-}
-
-export interface StreamedFormOptions {
-  media: MediaStorage;
-  /** The whole body may not be larger (UPLOAD_MAX_MB). */
-  limitBytes: number;
-  tooLargeMessage: string;
-  /** File fields streamed to storage, each with the media name its file gets. */
-  storedFields: Record<string, () => string>;
-  /** File fields read into memory, each with its largest size in bytes. */
-  smallFields: Record<string, number>;
-}
+import type {
+  SmallUpload,
+  StoredUpload,
+  UploadedForm,
+  UploadFormReader,
+  UploadFormSpec,
+} from '#server/media/uploaded-form.ts';
 
 export const NOT_A_FORM = 'Nội dung gửi lên không phải biểu mẫu tệp hợp lệ (multipart/form-data).';
 
@@ -47,7 +17,7 @@ export const NOT_A_FORM = 'Nội dung gửi lên không phải biểu mẫu tệ
  * (never whole in memory), the body is counted while it streams and stopped past `limitBytes`
  * (413), and whatever fails — too large, malformed, cut off — leaves no file behind.
  */
-export async function readStreamedForm(request: Request, options: StreamedFormOptions): Promise<StreamedForm> {
+export async function readStreamedForm(request: Request, options: UploadFormSpec): Promise<UploadedForm> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
     throw new AppError('VALIDATION_FAILED', NOT_A_FORM);
@@ -165,4 +135,9 @@ export async function readStreamedForm(request: Request, options: StreamedFormOp
     throw failure;
   }
   return { fields, stored, small, discard };
+}
+
+/** The reader a service of uploads is handed: this request's body, read by the service's spec. */
+export function uploadFormOf(request: Request): UploadFormReader {
+  return (spec) => readStreamedForm(request, spec);
 }

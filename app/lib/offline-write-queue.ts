@@ -1,0 +1,131 @@
+import type { NoteAnchor } from '#common/contracts/note.schema.ts';
+import type { HighlightColor } from '#common/contracts/note.values.ts';
+import type { OfflineWrite } from '#common/contracts/offline-write.schema.ts';
+import { markQueuedWrites } from './offline-opt-in.ts';
+
+/**
+ * Writes made without a network (decision 0030), kept in IndexedDB until it returns and then sent
+ * to `/ghi-ngoai-tuyen` oldest first. Each carries the id its browser made, and the server makes one
+ * note per id: sending twice (two tabs, an answer lost on the way back, a reload in between) never
+ * doubles it. Browser only; loaded by the chapter page when a write is queued or waits, and by the
+ * downloads page — never on a page's first load.
+ */
+
+export const OFFLINE_WRITES_PATH = '/ghi-ngoai-tuyen';
+
+const DATABASE = 'phap-bao-offline';
+const STORE = 'writes';
+
+export type QueuedWrite = OfflineWrite & { queuedAt: string };
+
+/** A highlight made offline, painted in its chapter until the server has it. */
+export interface PendingHighlight {
+  clientId: string;
+  chapterCode: string;
+  color: HighlightColor;
+  anchor: NoteAnchor;
+  content: string;
+}
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'clientId' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+  });
+}
+
+async function withStore<T>(mode: IDBTransactionMode, ask: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const transaction = db.transaction(STORE, mode);
+      const request = ask(transaction.objectStore(STORE));
+      // Resolved once the transaction is durable, not when the request alone succeeded.
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Keeps a write until the network returns. */
+export async function queueWrite(write: OfflineWrite): Promise<void> {
+  const queued: QueuedWrite = { ...write, queuedAt: new Date().toISOString() };
+  await withStore('readwrite', (store) => store.put(queued));
+  markQueuedWrites(true);
+}
+
+/** Every write still waiting, oldest first. */
+export async function queuedWrites(): Promise<QueuedWrite[]> {
+  const all = await withStore<QueuedWrite[]>('readonly', (store) => store.getAll() as IDBRequest<QueuedWrite[]>);
+  return all.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+}
+
+/** The highlights of one chapter still waiting. */
+export async function pendingHighlightsOf(chapterCode: string): Promise<PendingHighlight[]> {
+  return (await queuedWrites())
+    .filter((w) => w.kind === 'highlight' && w.note.chapterCode === chapterCode)
+    .map(({ clientId, note }) => ({
+      clientId,
+      chapterCode,
+      color: note.color,
+      anchor: note.anchor,
+      content: note.content,
+    }));
+}
+
+export interface ReplayResult {
+  sent: number;
+  /** Refused for good by the server (the chapter is gone, too many notes): dropped, with its reason. */
+  refused: string[];
+  /** Still waiting (no network, or not logged in). */
+  waiting: number;
+}
+
+/** Sends one write; `retry` when it may succeed later, else the server's answer. */
+async function send(write: QueuedWrite): Promise<'sent' | 'retry' | { refused: string }> {
+  let res: Response;
+  try {
+    res = await fetch(OFFLINE_WRITES_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: write.kind, clientId: write.clientId, note: write.note } satisfies OfflineWrite),
+    });
+  } catch {
+    return 'retry';
+  }
+  if (res.ok) return 'sent';
+  // Logged out meanwhile (kept for the next login), or the server is unwell: try again later.
+  if (res.status === 401 || res.status >= 500 || res.status === 429) return 'retry';
+  const answer = (await res.json().catch(() => null)) as { errorMessage?: string } | null;
+  return { refused: answer?.errorMessage ?? 'Không lưu được.' };
+}
+
+async function replay(): Promise<ReplayResult> {
+  const result: ReplayResult = { sent: 0, refused: [], waiting: 0 };
+  const writes = await queuedWrites();
+  for (const [i, write] of writes.entries()) {
+    const outcome = await send(write);
+    if (outcome === 'retry') {
+      result.waiting = writes.length - i;
+      break;
+    }
+    // Removed only after the server answered: a reload before this line sends it again, once more.
+    await withStore('readwrite', (store) => store.delete(write.clientId));
+    if (outcome === 'sent') result.sent += 1;
+    else result.refused.push(outcome.refused);
+  }
+  if ((await queuedWrites()).length === 0) markQueuedWrites(false);
+  return result;
+}
+
+/**
+ * Sends what is waiting, one tab at a time (Web Locks; the server's ids make a second sender
+ * harmless where locks are missing).
+ */
+export async function replayWrites(): Promise<ReplayResult> {
+  return navigator.locks ? navigator.locks.request('phap-bao-offline-writes', replay) : replay();
+}

@@ -1,0 +1,200 @@
+// `npm run bench:offline-storage`: what downloading for offline use stores on a device (decisions
+// 0025 and 0030). Starts the production build (rebuilt when stale, like bench/page-weight.mjs) on a
+// fresh temporary DATA_DIR (SQLite, demo content), then in Debian's Chromium (playwright-core, a real
+// service worker, 390×844) downloads each demo book and each demo talk the way a reader does — the
+// book page's "Tải để đọc ngoại tuyến", a talk's "Tải để nghe ngoại tuyến" — one after another on
+// one device, and prints per download the bytes it added to the downloads cache (the sum of the
+// stored bodies: pages, the assets and fonts not stored before, the search index, the audio); at the
+// end, `navigator.storage.estimate().usage` (Chromium's own count, with its overheads; per download
+// it moves with Chromium's compaction, even backwards, so only the total is printed). The first
+// download also installs the worker and its precache: printed on its own line. Asserts nothing. See
+// bench/README.md.
+//
+//   npm run bench:offline-storage               # table
+//   npm run bench:offline-storage -- --json     # the figures as JSON too
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { sourceHash } from '../../scripts/source-hash.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const DOWNLOADS_CACHE = 'phap-bao-downloads-v1'; // app/lib/offline-cache.ts
+const KB = 1000;
+
+// --- Build (same rule as scripts/start.mjs) ---------------------------------------------------------
+const stampFile = path.join(root, 'build', '.source-hash');
+const entry = path.join(root, 'build', 'server', 'main.js');
+const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : null;
+if (!fs.existsSync(entry) || built !== sourceHash(root)) {
+  console.log(built ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+}
+
+// --- Server -------------------------------------------------------------------------------------------
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-offline-storage-'));
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [entry], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    MEDIA_DIR: path.join(dataDir, 'media'),
+    DATABASE_URL: '',
+    IMPORT_DEMO_CONTENT: 'true',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let browser = null;
+async function cleanup() {
+  await browser?.close().catch(() => {});
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+async function waitForServer() {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      const res = await fetch(`${baseUrl}/`);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('GET / did not answer within 60 s');
+}
+
+const getJson = async (address) => (await (await fetch(`${baseUrl}${address}`)).json()).data;
+
+// --- Measuring ------------------------------------------------------------------------------------------
+/** The device's storage as Chromium counts it, and the bodies kept in each of the site's caches. */
+function storageOf(page) {
+  return page.evaluate(async (downloadsCache) => {
+    const { usage } = await navigator.storage.estimate();
+    let downloads = 0;
+    let precache = 0;
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      let bytes = 0;
+      for (const request of await cache.keys()) bytes += (await (await cache.match(request)).blob()).size;
+      if (name === downloadsCache) downloads += bytes;
+      else if (name.includes('precache')) precache += bytes;
+    }
+    return { usage, downloads, precache };
+  }, DOWNLOADS_CACHE);
+}
+
+const fmt = (bytes) => `${(bytes / KB).toLocaleString('en-US', { maximumFractionDigits: 1 })}`;
+
+try {
+  await waitForServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  let before = await storageOf(page);
+  const rows = [];
+
+  const books = (await getJson('/api/v1/public/doc/all-doc-content'))
+    .filter((b) => b.chapterCount > 0)
+    .sort((a, b) => a.code.localeCompare(b.code));
+  for (const book of books) {
+    const offline = await getJson(`/api/v1/public/doc/${book.code}/offline`);
+    await page.goto(`${baseUrl}${offline.path}`);
+    await page.getByRole('button', { name: 'Tải để đọc ngoại tuyến' }).click();
+    await page.getByRole('button', { name: 'Tải về máy' }).click();
+    await page.getByTestId('offline-download-result').waitFor({ timeout: 120_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const after = await storageOf(page);
+    if (rows.length === 0) {
+      rows.push({
+        kind: 'worker',
+        name: 'service worker precache (app shell, once per device)',
+        stored: after.precache,
+      });
+    }
+    rows.push({
+      kind: 'book',
+      name: `${book.title} (${offline.chapterCount} chương)`,
+      source: offline.textBytes,
+      stored: after.downloads - before.downloads,
+    });
+    before = after;
+  }
+
+  const collections = (await getJson('/api/v1/public/audio_collections')).items;
+  for (const collection of collections) {
+    const { talks } = await getJson(`/api/v1/public/audio_collection/${collection.id}`);
+    for (const talk of talks) {
+      await page.goto(`${baseUrl}/tai-ve?bai-giang=${talk.id}&tuyen-tap=${collection.id}`);
+      await page.getByTestId('offline-talk-result').waitFor({ timeout: 120_000 });
+      const after = await storageOf(page);
+      rows.push({
+        kind: 'talk',
+        name: `${talk.title} (${Math.round(talk.duration)} s)`,
+        source: talk.sizeBytes,
+        stored: after.downloads - before.downloads,
+      });
+      before = after;
+    }
+  }
+
+  console.log(
+    `\nOffline storage, Chromium ${browser.version()}, ${new Date().toISOString().slice(0, 10)} (kB = 1000 bytes)`,
+  );
+  console.log("source: the book's chapter text (bodyHtml + parallelHtml) or the talk's audio file;");
+  console.log('stored: bodies added to the downloads cache (the first book also stores the scripts, styles and');
+  console.log('fonts of the page frame, which the later downloads share)\n');
+  const width = Math.max(...rows.map((r) => r.name.length));
+  console.log(`${'download'.padEnd(width)}  ${'source kB'.padStart(10)}  ${'stored kB'.padStart(10)}`);
+  for (const r of rows) {
+    const source = r.source === undefined ? '' : fmt(r.source);
+    console.log(`${r.name.padEnd(width)}  ${source.padStart(10)}  ${fmt(r.stored).padStart(10)}`);
+  }
+  const sum = (kind, key) => rows.filter((r) => r.kind === kind).reduce((n, r) => n + (r[key] ?? 0), 0);
+  for (const kind of ['book', 'talk']) {
+    const count = rows.filter((r) => r.kind === kind).length;
+    console.log(
+      `${kind === 'book' ? 'books' : 'talks'}: ${count}, stored ${fmt(sum(kind, 'stored'))} kB for ${fmt(sum(kind, 'source'))} kB of source`,
+    );
+  }
+  console.log(`navigator.storage.estimate().usage after all of them: ${fmt(before.usage)} kB`);
+  if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
+} finally {
+  await cleanup();
+}

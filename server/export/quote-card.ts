@@ -1,0 +1,95 @@
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The site's reading face, Noto Serif (OFL, app/fonts/OFL.txt), as TrueType files: Pango (inside
+ * sharp) takes a font file, not the web's WOFF2 subsets, and these hold every Vietnamese letter.
+ */
+export const CARD_FONTS = {
+  regular: require.resolve('@expo-google-fonts/noto-serif/400Regular/NotoSerif_400Regular.ttf'),
+  bold: require.resolve('@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf'),
+};
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+const MARGIN = 80;
+const TEXT_WIDTH = CARD_WIDTH - 2 * MARGIN - 24;
+const QUOTE_HEIGHT = 380;
+/** Past this many characters the passage is cut at a word with "…" (a card is read at a glance). */
+export const CARD_QUOTE_MAX = 320;
+
+const PAPER = '#f6efe3';
+const INK = '#2b2118';
+const ACCENT = '#8b3a1a';
+const MUTED = '#6b5a4a';
+
+function escapeMarkup(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+}
+
+/** A passage short enough for a card: cut at a word, with "…". */
+export function cardQuoteOf(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= CARD_QUOTE_MAX) return clean;
+  const cut = clean.slice(0, CARD_QUOTE_MAX - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), CARD_QUOTE_MAX / 2)).replace(/[,;:]$/, '')}…`;
+}
+
+/** Text set by Pango in the card's font, as a transparent picture no wider than `width`. */
+export async function renderCardText(
+  text: string,
+  options: { size: number; bold?: boolean; color: string; width: number; align?: 'left' | 'right' },
+): Promise<{ image: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp({
+    text: {
+      text: `<span foreground="${options.color}">${escapeMarkup(text)}</span>`,
+      font: `Noto Serif ${options.bold ? 'Bold ' : ''}${options.size}`,
+      fontfile: options.bold ? CARD_FONTS.bold : CARD_FONTS.regular,
+      width: options.width,
+      align: options.align ?? 'left',
+      wrap: 'word',
+      rgba: true,
+      dpi: 72,
+      spacing: Math.round(options.size * 0.45),
+    },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { image: data, width: info.width, height: info.height };
+}
+
+/**
+ * A highlighted passage as a 1200×630 PNG (the size link previews show): the words large, the
+ * book and chapter below them, the site's name in a corner. The largest type the passage fits in
+ * is chosen; the same passage always makes the same bytes.
+ */
+export async function renderQuoteCard(card: { quote: string; source: string; siteName: string }): Promise<Buffer> {
+  const quote = `“${cardQuoteOf(card.quote)}”`;
+  let text = await renderCardText(quote, { size: 52, color: INK, width: TEXT_WIDTH });
+  for (const size of [46, 40, 35, 30, 26]) {
+    if (text.height <= QUOTE_HEIGHT) break;
+    text = await renderCardText(quote, { size, color: INK, width: TEXT_WIDTH });
+  }
+  const source = await renderCardText(`— ${card.source}`, { size: 26, bold: true, color: ACCENT, width: TEXT_WIDTH });
+  const site = await renderCardText(card.siteName, { size: 24, color: MUTED, width: 400, align: 'right' });
+  const top = MARGIN + Math.max(0, (QUOTE_HEIGHT - text.height) / 2);
+  const frame = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}">` +
+      `<rect width="100%" height="100%" fill="${PAPER}"/>` +
+      `<rect x="${MARGIN - 40}" y="${MARGIN}" width="8" height="${CARD_HEIGHT - 2 * MARGIN}" rx="4" fill="${ACCENT}"/>` +
+      `</svg>`,
+  );
+  return sharp(frame)
+    .composite([
+      { input: text.image, left: MARGIN, top: Math.round(top) },
+      { input: source.image, left: MARGIN, top: Math.min(CARD_HEIGHT - 130, Math.round(top + text.height + 28)) },
+      { input: site.image, left: CARD_WIDTH - MARGIN - site.width, top: CARD_HEIGHT - 60 },
+    ])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}

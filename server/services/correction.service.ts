@@ -1,0 +1,292 @@
+import crypto from 'node:crypto';
+import type { User } from '#common/contracts/auth.schema.ts';
+import {
+  CORRECTION_MESSAGES,
+  PENDING_CORRECTIONS_MAX,
+  type Correction,
+  type CorrectionDecisionRequest,
+  type CorrectionPage,
+  type CreateCorrectionRequest,
+} from '#common/contracts/correction.schema.ts';
+import { chapterPath, talkPath } from '#common/paths.ts';
+import { normalizeText } from '#common/text/vietnamese.ts';
+import { wordDiff } from '#common/text/word-diff.ts';
+import { AppError } from '#server/errors.ts';
+import { escapeHtml, htmlBlocks } from '#server/lib/html.ts';
+import { parseTranscript, toWebVtt, type TranscriptCue } from '#server/lib/webvtt.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
+import { requireModerator, requireOwned } from '#server/policies/require.policy.ts';
+import type { CorrectionItemType } from '#server/db/schema.ts';
+import type { CorrectionRow } from '#server/repositories/correction.repository.ts';
+import type { Repositories } from '#server/repositories/index.ts';
+import { recordAudit } from './audit.service.ts';
+import { indexBook, indexTalk } from './search-indexer.service.ts';
+import type { ServiceContext } from './service-context.ts';
+
+const now = () => new Date().toISOString();
+const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+
+/** The `<p id="p-N">…</p>` (or other block with that id) of stored chapter HTML, whole. */
+function paragraphPattern(anchor: string): RegExp {
+  return new RegExp(`<(p|h[1-6]|li|blockquote)\\b([^>]*\\bid="${anchor}"[^>]*)>([\\s\\S]*?)</\\1>`);
+}
+
+/**
+ * "Báo lỗi / Đề xuất sửa" (decision 0031): a logged-in reader proposes the corrected text of one
+ * paragraph of a chapter or one line of a talk's transcript; moderators accept it — the text
+ * changes, with its search passages, in one transaction, and the reader is thanked on the page —
+ * or refuse it with a reason. Both decisions are written to the audit log.
+ */
+export function createCorrectionService(deps: ServiceContext & { media: MediaStorage; onIndexed?: () => void }) {
+  const { repos, media } = deps;
+
+  async function transcriptOf(fileName: string | null): Promise<TranscriptCue[]> {
+    if (!fileName || !(await media.stat(fileName))) return [];
+    return parseTranscript(await new Response(media.read(fileName)).text());
+  }
+
+  /** The published talk with its transcript, or 404. */
+  async function publishedTalk(r: Repositories, talkId: number) {
+    const talk = await r.talks.findTalkById(talkId);
+    const collection = talk ? await r.talks.findCollectionById(talk.collection_id) : undefined;
+    if (!talk || talk.status !== 'published' || collection?.status !== 'published') {
+      throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noLine);
+    }
+    return talk;
+  }
+
+  /** What the correction is about, for people, and where it is read. */
+  async function placeOf(r: Repositories, row: Pick<CorrectionRow, 'item_type' | 'item_id' | 'anchor'>) {
+    if (row.item_type === 'chapter') {
+      const chapter = await r.books.findChapterById(row.item_id);
+      const book = chapter ? await r.books.findById(chapter.book_id) : undefined;
+      if (!chapter || !book) return { label: 'Chương đã xoá', path: '/sach' };
+      return {
+        label: `${book.title} · ${chapter.title ?? `Chương ${chapter.position}`}`,
+        path: chapterPath(chapter.code, book.code, { anchor: row.anchor }),
+      };
+    }
+    const talk = await r.talks.findTalkById(row.item_id);
+    if (!talk) return { label: 'Bài giảng đã xoá', path: '/phap-am' };
+    return { label: `${talk.title} · dòng ${Number(row.anchor) + 1}`, path: talkPath(talk.collection_id, talk.id) };
+  }
+
+  async function present(r: Repositories, row: CorrectionRow): Promise<Correction> {
+    const place = await placeOf(r, row);
+    return {
+      id: row.id,
+      itemType: row.item_type,
+      itemLabel: place.label,
+      path: place.path,
+      anchor: row.anchor,
+      originalText: row.original_text,
+      proposedText: row.proposed_text,
+      note: row.note,
+      state: row.state,
+      reason: row.reason,
+      authorName: row.author_name,
+      createdAt: row.created_at,
+      decidedAt: row.decided_at,
+      diff: wordDiff(row.original_text, row.proposed_text),
+    };
+  }
+
+  async function pageOf(
+    r: Repositories,
+    found: { rows: CorrectionRow[]; total: number },
+    page: number,
+    perPage: number,
+  ) {
+    const items: Correction[] = [];
+    for (const row of found.rows) items.push(await present(r, row));
+    return { items, total: found.total, page, perPage } satisfies CorrectionPage;
+  }
+
+  /** Changes one paragraph of a chapter to the accepted text (checked against the text it corrects). */
+  async function applyToChapter(r: Repositories, row: CorrectionRow, at: string) {
+    const chapter = await r.books.findChapterById(row.item_id);
+    if (!chapter) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noParagraph);
+    // An editor's Markdown is the chapter's source: a change made to its HTML alone would be lost.
+    if (chapter.body_markdown !== null) throw new AppError('VALIDATION_FAILED', CORRECTION_MESSAGES.markdownChapter);
+    const current = htmlBlocks(chapter.body_html).find((b) => b.id === row.anchor);
+    if (!current) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noParagraph);
+    if (!sameText(current.text, row.original_text)) {
+      throw new AppError('CONFLICT', CORRECTION_MESSAGES.textChanged);
+    }
+    const body = chapter.body_html.replace(
+      paragraphPattern(row.anchor),
+      (_, tag: string, attributes: string) => `<${tag}${attributes}>${escapeHtml(row.proposed_text)}</${tag}>`,
+    );
+    await r.books.updateChapter(chapter.id, { body_html: body, updated_at: at });
+    await indexBook(r, chapter.book_id);
+  }
+
+  return {
+    /** A reader proposes the corrected text of a paragraph or a transcript line. */
+    async create(userId: number, input: CreateCorrectionRequest): Promise<Correction> {
+      if ((await repos.corrections.countPendingOf(userId)) >= PENDING_CORRECTIONS_MAX) {
+        throw new AppError('TOO_MANY_REQUESTS', CORRECTION_MESSAGES.tooManyPending);
+      }
+      const proposed = normalizeText(input.proposedText).trim();
+      let target: { item_type: CorrectionItemType; item_id: number; anchor: string; original: string };
+      if (input.chapterCode !== undefined && input.anchor !== undefined) {
+        const chapter = await repos.books.findPublishedChapter(input.chapterCode);
+        const block = chapter ? htmlBlocks(chapter.body_html).find((b) => b.id === input.anchor) : undefined;
+        if (!chapter || !block) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noParagraph);
+        target = { item_type: 'chapter', item_id: chapter.id, anchor: input.anchor, original: block.text };
+      } else {
+        // The contract lets through only a whole chapter target or a whole talk target.
+        const talk = await publishedTalk(repos, input.talkId!);
+        const cue = (await transcriptOf(talk.transcript_file))[input.line!];
+        if (!cue) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noLine);
+        target = { item_type: 'talk', item_id: talk.id, anchor: String(input.line!), original: cue.text };
+      }
+      if (sameText(proposed, target.original)) {
+        throw new AppError('VALIDATION_FAILED', CORRECTION_MESSAGES.unchanged, {
+          proposedText: CORRECTION_MESSAGES.unchanged,
+        });
+      }
+      const id = await repos.corrections.insert({
+        user_id: userId,
+        item_type: target.item_type,
+        item_id: target.item_id,
+        anchor: target.anchor,
+        original_text: target.original,
+        proposed_text: proposed,
+        note: input.note ? normalizeText(input.note) : null,
+        state: 'pending',
+        decided_by: null,
+        decided_at: null,
+        reason: null,
+        created_at: now(),
+      });
+      return present(repos, (await repos.corrections.findById(id))!);
+    },
+
+    /** My corrections, newest first, with what became of them. */
+    async listMine(userId: number, page: number, perPage: number): Promise<CorrectionPage> {
+      return pageOf(repos, await repos.corrections.pageOf(userId, perPage, (page - 1) * perPage), page, perPage);
+    },
+
+    async getMine(userId: number, id: number): Promise<Correction> {
+      return present(repos, requireOwned(await repos.corrections.findOwned(userId, id), CORRECTION_MESSAGES.notFound));
+    },
+
+    /** Withdraws one of my corrections while it waits (a decided one stays, as the log says). */
+    async withdraw(userId: number, id: number): Promise<void> {
+      const row = requireOwned(await repos.corrections.findOwned(userId, id), CORRECTION_MESSAGES.notFound);
+      if (row.state !== 'pending' || !(await repos.corrections.deleteOwnedPending(userId, id))) {
+        throw new AppError('VALIDATION_FAILED', CORRECTION_MESSAGES.notPending);
+      }
+    },
+
+    /** The moderation queue: corrections waiting, the longest waiting first, each with its diff. */
+    async queue(actor: User, page: number, perPage: number): Promise<CorrectionPage> {
+      requireModerator(actor);
+      return pageOf(repos, await repos.corrections.pagePending(perPage, (page - 1) * perPage), page, perPage);
+    },
+
+    /**
+     * Accepts (the text changes, with its search passages, and the audit line — one transaction)
+     * or refuses (with a reason, logged) a waiting correction.
+     */
+    async decide(actor: User, id: number, input: CorrectionDecisionRequest): Promise<Correction> {
+      requireModerator(actor);
+      const before = await repos.corrections.findById(id);
+      if (!before) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.notFound);
+      if (before.state !== 'pending') throw new AppError('VALIDATION_FAILED', CORRECTION_MESSAGES.notPending);
+      const at = now();
+      const reason = input.reason ? normalizeText(input.reason) : null;
+      const place = await placeOf(repos, before);
+      const decided = async (r: Repositories, state: 'accepted' | 'refused') => {
+        if (!(await r.corrections.decide(id, { state, decided_by: actor.id, decided_at: at, reason }))) {
+          throw new AppError('VALIDATION_FAILED', CORRECTION_MESSAGES.notPending);
+        }
+      };
+
+      if (input.decision === 'refuse') {
+        await deps.transaction(async (r) => {
+          await decided(r, 'refused');
+          await recordAudit(r, actor, {
+            action: 'refuse',
+            itemType: 'correction',
+            itemId: id,
+            label: place.label,
+            detail: `Đề xuất của ${before.author_name}: ${reason}`,
+          });
+        });
+        return present(repos, (await repos.corrections.findById(id))!);
+      }
+
+      const detail = `Sửa theo đề xuất của bạn đọc ${before.author_name}: “${before.proposed_text}”`;
+      if (before.item_type === 'chapter') {
+        try {
+          await deps.transaction(async (r) => {
+            await decided(r, 'accepted');
+            await applyToChapter(r, before, at);
+            await recordAudit(r, actor, {
+              action: 'accept',
+              itemType: 'chapter',
+              itemId: before.item_id,
+              label: place.label,
+              detail,
+            });
+          });
+        } finally {
+          deps.onIndexed?.();
+        }
+        return present(repos, (await repos.corrections.findById(id))!);
+      }
+
+      // A transcript line: the transcript is a file. The new one is written under a new name first;
+      // the row points at it in the transaction; the old file goes only after it commits.
+      const talk = await publishedTalk(repos, before.item_id);
+      const cues = await transcriptOf(talk.transcript_file);
+      const line = Number(before.anchor);
+      const cue = cues[line];
+      if (!cue) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noLine);
+      if (!sameText(cue.text, before.original_text)) throw new AppError('CONFLICT', CORRECTION_MESSAGES.textChanged);
+      const changed = cues.map((c, i) => (i === line ? { ...c, text: before.proposed_text } : c));
+      const fileName = `phap-am/${crypto.randomUUID()}.vtt`;
+      await media.write(fileName, Buffer.from(toWebVtt(changed), 'utf8'));
+      try {
+        await deps.transaction(async (r) => {
+          await decided(r, 'accepted');
+          await r.talks.updateTalk(talk.id, { transcript_file: fileName, updated_at: at });
+          await indexTalk(
+            r,
+            talk.id,
+            changed.map((c) => ({ startSeconds: c.startSeconds, text: c.text })),
+          );
+          await recordAudit(r, actor, {
+            action: 'accept',
+            itemType: 'talk',
+            itemId: talk.id,
+            label: place.label,
+            detail,
+          });
+        });
+      } catch (error) {
+        await media.remove(fileName);
+        throw error;
+      } finally {
+        deps.onIndexed?.();
+      }
+      if (talk.transcript_file) await media.remove(talk.transcript_file);
+      return present(repos, (await repos.corrections.findById(id))!);
+    },
+
+    /** The readers thanked under a published chapter (their accepted corrections). */
+    async creditsOfChapter(chapterCode: string): Promise<string[]> {
+      const chapter = await repos.books.findPublishedChapter(chapterCode);
+      return chapter ? repos.corrections.creditedNames('chapter', chapter.id) : [];
+    },
+
+    /** The readers thanked under a chapter or a talk (their accepted corrections). */
+    async creditsFor(itemType: CorrectionItemType, itemId: number): Promise<string[]> {
+      return repos.corrections.creditedNames(itemType, itemId);
+    },
+  };
+}
+
+export type CorrectionService = ReturnType<typeof createCorrectionService>;

@@ -1,0 +1,295 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ZCorrectionPageSchema, ZCorrectionSchema } from '#common/contracts/correction.schema.ts';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { ZSearchResultSchema } from '#common/contracts/search.schema.ts';
+import { parseTranscript } from '#server/lib/webvtt.ts';
+import { apiClient } from '../support/api-client.ts';
+import { availableEngines } from '../support/databases.ts';
+import { factories, type MadeBook, type Person } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const engines = await availableEngines();
+const ZOne = z.object({ data: ZCorrectionSchema });
+const ZPage = z.object({ data: ZCorrectionPageSchema });
+const unique = () => `tu${crypto.randomBytes(4).toString('hex')}`;
+
+/**
+ * "Báo lỗi / Đề xuất sửa" (issue 21, item 9; decision 0031): a reader proposes the corrected text
+ * of a paragraph or a transcript line; a moderator sees the diff and accepts it (the text and its
+ * search passages change in one transaction, the reader is credited) or refuses it; both are in
+ * the audit log.
+ */
+describe.each(engines)('readers’ corrections on %s', (engine) => {
+  let t: TestApp;
+  let reader: Person;
+  let other: Person;
+  let moderator: Person;
+  let book: MadeBook;
+  const api = apiClient(() => t);
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const make = factories(t);
+    reader = await make.reader();
+    other = await make.reader();
+    moderator = await make.moderator();
+    book = await make.book({
+      chapters: [
+        {
+          title: 'Chương một',
+          html: '<p id="p-1">Như thị ngã văn: Nhất thời Phật tại Xá Vệ quốc.</p>\n<p id="p-2">Nhĩ thời Thế Tôn thực thời, trước y trì bát.</p>',
+        },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const chapterCode = () => book.chapters[0]!.code;
+  const propose = (body: unknown, as: Person | null = reader) => api.post('/corrections', body, { as: as?.token });
+  const errorOf = async (res: Response) => ZErrorResponseSchema.parse(await res.json());
+  /** The message and every field's message: what the reader's form shows. */
+  const messagesOf = async (res: Response) => {
+    const error = await errorOf(res);
+    return [error.errorMessage, ...Object.values(error.fields ?? {})].join(' | ');
+  };
+  const bodyOfChapter = async () =>
+    (
+      await t.db.database.db
+        .selectFrom('chapters')
+        .select('body_html')
+        .where('code', '=', chapterCode())
+        .executeTakeFirstOrThrow()
+    ).body_html;
+  const auditLines = () => t.db.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+  const search = async (query: string, type: 'book' | 'transcript') => {
+    const res = await api.post('/public/search', { query, type });
+    expect(res.status).toBe(200);
+    return ZSearchResultSchema.parse(((await res.json()) as { data: unknown }).data);
+  };
+
+  it('a reader proposes the text of a paragraph; the text as it was is kept beside it, with a word diff', async () => {
+    const res = await propose({
+      chapterCode: chapterCode(),
+      anchor: 'p-1',
+      proposedText: '  Như thị ngã văn: Nhất thời Phật tại nước Xá Vệ.  ',
+      note: 'Thiếu chữ “nước”.',
+    });
+    expect(res.status).toBe(201);
+    const { data } = ZOne.parse(await res.json());
+    expect(data).toMatchObject({
+      itemType: 'chapter',
+      state: 'pending',
+      anchor: 'p-1',
+      originalText: 'Như thị ngã văn: Nhất thời Phật tại Xá Vệ quốc.',
+      proposedText: 'Như thị ngã văn: Nhất thời Phật tại nước Xá Vệ.',
+      note: 'Thiếu chữ “nước”.',
+      authorName: reader.displayName,
+      path: `/${chapterCode()}/${book.code}#p-1`,
+    });
+    const added = data.diff.filter((p) => p.op === 'added').map((p) => p.text);
+    const removed = data.diff.filter((p) => p.op === 'removed').map((p) => p.text);
+    expect(added.join('')).toContain('nước');
+    expect(removed.join('')).toContain('quốc.');
+    expect(data.diff.find((p) => p.op === 'same')?.text).toBe('Như thị ngã văn: Nhất thời Phật tại ');
+    // Nothing changes until a moderator accepts it.
+    expect(await bodyOfChapter()).toContain('Phật tại Xá Vệ quốc.');
+  });
+
+  it('refuses bad proposals with a Vietnamese message and writes nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.db.database.db
+            .selectFrom('corrections')
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const cases: [unknown, Person | null, number, RegExp][] = [
+      [{ chapterCode: chapterCode(), anchor: 'p-1', proposedText: 'Sửa' }, null, 401, /đăng nhập/],
+      [
+        { chapterCode: chapterCode(), anchor: 'p-1', proposedText: 'Như thị ngã văn:  Nhất thời Phật tại Xá Vệ quốc.' },
+        reader,
+        400,
+        /giống hệt/,
+      ],
+      [{ chapterCode: chapterCode(), anchor: 'p-9', proposedText: 'Một đoạn' }, reader, 404, /Không tìm thấy đoạn/],
+      [{ chapterCode: 'khong-co-chuong', anchor: 'p-1', proposedText: 'Một đoạn' }, reader, 404, /Không tìm thấy đoạn/],
+      [{ chapterCode: chapterCode(), anchor: 'p-1', proposedText: '   ' }, reader, 400, /Hãy viết lại đoạn văn/],
+      [{ chapterCode: chapterCode(), anchor: 'doan-1', proposedText: 'Một đoạn' }, reader, 400, /.+/],
+      [{ proposedText: 'Một đoạn' }, reader, 400, /Hãy chọn một đoạn/],
+      [{ talkId: 1, line: 100_000, proposedText: 'Một dòng' }, reader, 404, /dòng lời/],
+    ];
+    for (const [body, as, status, message] of cases) {
+      const res = await propose(body, as);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(await messagesOf(res)).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('a correction is its author’s: others get 404 reading or withdrawing it; the author lists and withdraws it', async () => {
+    const res = await propose({
+      chapterCode: chapterCode(),
+      anchor: 'p-2',
+      proposedText: 'Nhĩ thời Thế Tôn thực thời.',
+    });
+    const { id } = ZOne.parse(await res.json()).data;
+    expect((await api.get(`/correction/${id}`, { as: reader.token })).status).toBe(200);
+    for (const call of [
+      api.get(`/correction/${id}`, { as: other.token }),
+      api.delete(`/correction/${id}`, { as: other.token }),
+    ]) {
+      const refused = await call;
+      expect(refused.status).toBe(404);
+      expect((await errorOf(refused)).errorMessage).toBe('Không tìm thấy đề xuất sửa này.');
+    }
+    const mine = ZPage.parse(await (await api.get('/corrections', { as: reader.token })).json()).data;
+    expect(mine.items.map((c) => c.id)).toContain(id);
+    const theirs = ZPage.parse(await (await api.get('/corrections', { as: other.token })).json()).data;
+    expect(theirs.items.map((c) => c.id)).not.toContain(id);
+    expect((await api.delete(`/correction/${id}`, { as: reader.token })).status).toBe(200);
+    expect((await api.get(`/correction/${id}`, { as: reader.token })).status).toBe(404);
+  });
+
+  it('only moderators see the queue and decide; a refusal needs a reason and is logged', async () => {
+    const { id } = ZOne.parse(
+      await (
+        await propose({ chapterCode: chapterCode(), anchor: 'p-2', proposedText: 'Nhĩ thời Thế Tôn đi khất thực.' })
+      ).json(),
+    ).data;
+    expect((await api.get('/moderation/corrections', { as: reader.token })).status).toBe(403);
+    const forbidden = await api.post(`/moderation/correction/${id}`, { decision: 'accept' }, { as: reader.token });
+    expect(forbidden.status).toBe(403);
+    expect((await errorOf(forbidden)).errorMessage).toMatch(/kiểm duyệt|quyền/);
+    expect((await api.get('/moderation/corrections')).status).toBe(401);
+
+    const queue = ZPage.parse(await (await api.get('/moderation/corrections', { as: moderator.token })).json()).data;
+    const waiting = queue.items.find((c) => c.id === id);
+    expect(waiting?.diff.some((p) => p.op === 'added')).toBe(true);
+
+    const noReason = await api.post(`/moderation/correction/${id}`, { decision: 'refuse' }, { as: moderator.token });
+    expect(noReason.status).toBe(400);
+    expect((await errorOf(noReason)).fields?.reason).toBe('Hãy ghi lý do từ chối để bạn đọc biết.');
+    const refused = await api.post(
+      `/moderation/correction/${id}`,
+      { decision: 'refuse', reason: 'Bản gốc viết như vậy.' },
+      { as: moderator.token },
+    );
+    expect(refused.status).toBe(200);
+    expect(ZOne.parse(await refused.json()).data).toMatchObject({ state: 'refused', reason: 'Bản gốc viết như vậy.' });
+    expect(await bodyOfChapter()).toContain('Nhĩ thời Thế Tôn thực thời, trước y trì bát.');
+    const line = (await auditLines()).at(-1)!;
+    expect(line).toMatchObject({ action: 'refuse', item_type: 'correction', item_id: id, actor_id: moderator.id });
+    expect(line.detail).toContain(reader.displayName);
+    // Decided once: a second decision is refused, and the author sees the reason.
+    const again = await api.post(`/moderation/correction/${id}`, { decision: 'accept' }, { as: moderator.token });
+    expect(again.status).toBe(400);
+    expect((await errorOf(again)).errorMessage).toBe('Đề xuất này đã được xử lý rồi.');
+    const seen = ZOne.parse(await (await api.get(`/correction/${id}`, { as: reader.token })).json()).data;
+    expect(seen).toMatchObject({ state: 'refused', reason: 'Bản gốc viết như vậy.' });
+  });
+
+  it('accepting changes the paragraph and its search passages in one transaction, credits the reader, and logs it', async () => {
+    const word = unique();
+    const first = ZOne.parse(
+      await (
+        await propose({
+          chapterCode: chapterCode(),
+          anchor: 'p-2',
+          proposedText: `Nhĩ thời Thế Tôn ${word} thực thời.`,
+        })
+      ).json(),
+    ).data;
+    // Another reader's correction of the same paragraph, made against the text before the first.
+    const second = ZOne.parse(
+      await (
+        await propose({ chapterCode: chapterCode(), anchor: 'p-2', proposedText: 'Lúc bấy giờ Đức Thế Tôn.' }, other)
+      ).json(),
+    ).data;
+    expect((await search(word, 'book')).total).toBe(0);
+
+    const accepted = await api.post(
+      `/moderation/correction/${first.id}`,
+      { decision: 'accept' },
+      { as: moderator.token },
+    );
+    expect(accepted.status).toBe(200);
+    expect(ZOne.parse(await accepted.json()).data.state).toBe('accepted');
+    const body = await bodyOfChapter();
+    expect(body).toContain(`<p id="p-2">Nhĩ thời Thế Tôn ${word} thực thời.</p>`);
+    expect(body).toContain('<p id="p-1">Như thị ngã văn');
+    const found = await search(word, 'book');
+    expect(found.items.map((i) => i.title)).toContain(book.title);
+    expect(await t.services.corrections.creditsFor('chapter', (await chapterId())!)).toEqual([reader.displayName]);
+    const line = (await auditLines()).at(-1)!;
+    expect(line).toMatchObject({ action: 'accept', item_type: 'chapter', actor_id: moderator.id });
+    expect(line.detail).toContain(reader.displayName);
+
+    // The second was made against the old text: accepting it would undo the first. Refused, nothing written.
+    const audits = (await auditLines()).length;
+    const stale = await api.post(
+      `/moderation/correction/${second.id}`,
+      { decision: 'accept' },
+      { as: moderator.token },
+    );
+    expect(stale.status).toBe(409);
+    expect((await errorOf(stale)).errorMessage).toMatch(/đã thay đổi/);
+    expect(await bodyOfChapter()).toBe(body);
+    expect((await auditLines()).length).toBe(audits);
+    const still = ZOne.parse(await (await api.get(`/correction/${second.id}`, { as: other.token })).json()).data;
+    expect(still.state).toBe('pending');
+  });
+
+  async function chapterId() {
+    return (
+      await t.db.database.db.selectFrom('chapters').select('id').where('code', '=', chapterCode()).executeTakeFirst()
+    )?.id;
+  }
+
+  it('a transcript line: the accepted text is in the served transcript and in search, the old file is gone', async () => {
+    const talk = await t.db.database.db
+      .selectFrom('audio_talks')
+      .select(['id', 'title', 'transcript_file'])
+      .where('status', '=', 'published')
+      .where('transcript_file', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const served = await t.app.request(`/media/${talk.transcript_file}`);
+    const cues = parseTranscript(await served.text());
+    expect(cues.length).toBeGreaterThan(3);
+    const word = unique();
+    const proposed = `${cues[2]!.text} ${word}`;
+    const made = await propose({ talkId: talk.id, line: 2, proposedText: proposed });
+    expect(made.status).toBe(201);
+    const correction = ZOne.parse(await made.json()).data;
+    expect(correction).toMatchObject({ itemType: 'talk', originalText: cues[2]!.text, anchor: '2' });
+    expect(correction.path).toMatch(new RegExp(`^/phap-am/\\d+\\?nghe=${talk.id}$`));
+
+    const res = await api.post(
+      `/moderation/correction/${correction.id}`,
+      { decision: 'accept' },
+      { as: moderator.token },
+    );
+    expect(res.status).toBe(200);
+    const after = await t.db.database.db
+      .selectFrom('audio_talks')
+      .select('transcript_file')
+      .where('id', '=', talk.id)
+      .executeTakeFirstOrThrow();
+    expect(after.transcript_file).not.toBe(talk.transcript_file);
+    const changed = parseTranscript(await (await t.app.request(`/media/${after.transcript_file}`)).text());
+    expect(changed.map((c) => c.text)).toEqual(cues.map((c, i) => (i === 2 ? proposed : c.text)));
+    expect(changed.map((c) => c.startSeconds)).toEqual(cues.map((c) => c.startSeconds));
+    expect((await t.app.request(`/media/${talk.transcript_file}`)).status).toBe(404);
+    const found = await search(word, 'transcript');
+    expect(found.items.map((i) => i.title)).toContain(talk.title);
+    expect(await t.services.corrections.creditsFor('talk', talk.id)).toEqual([reader.displayName]);
+    expect((await auditLines()).at(-1)).toMatchObject({ action: 'accept', item_type: 'talk', item_id: talk.id });
+  });
+});

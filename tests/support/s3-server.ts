@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+
+/** The key pair s3rver checks request signatures with. */
+const KEY = 'S3RVER';
+
+export interface S3Server {
+  endpoint: string;
+  bucket: string;
+  /** MEDIA_S3_* settings naming this server and bucket (docs/deploy.md). */
+  env: Record<string, string>;
+  /** Every object file s3rver holds on disk, relative to its folder (parts of unfinished uploads included). */
+  storedFiles(): string[];
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * An S3-protocol server on this machine (s3rver from npm, objects in a temporary folder; why not
+ * Ceph radosgw: docs/decisions/0029) with one empty bucket.
+ */
+export async function startS3Server(bucket = 'phap-bao'): Promise<S3Server> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-s3-'));
+  const port = await freePort();
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    bucket,
+    env: {
+      MEDIA_S3_BUCKET: bucket,
+      MEDIA_S3_ENDPOINT: endpoint,
+      MEDIA_S3_REGION: 'us-east-1',
+      MEDIA_S3_ACCESS_KEY_ID: KEY,
+      MEDIA_S3_SECRET_ACCESS_KEY: KEY,
+      MEDIA_S3_FORCE_PATH_STYLE: 'true',
+    },
+    storedFiles: () =>
+      (fs.readdirSync(directory, { recursive: true }) as string[])
+        .filter((name) => fs.statSync(path.join(directory, name)).isFile())
+        .sort(),
+    async stop() {
+      // Clients keep connections alive: close them, or close() waits for them.
+      (server as unknown as { httpServer: http.Server }).httpServer.closeAllConnections();
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -157,14 +157,14 @@ describe('Chinese and its Hán-Việt reading aligned; the look-up of a characte
       // Escape closes it and gives the focus back to the sentence.
       await page.keyboard.press('Escape');
       await sheet.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-han-sentence'))).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-han-sentence'))).toBe(true);
 
       // From the keyboard: a sentence takes the focus, Enter looks up its first character, then the next.
       await page.locator('.han-zh-sentence').first().focus();
       await page.keyboard.press('Enter');
       const byKeyboard = page.getByRole('dialog', { name: /觀/ });
       await byKeyboard.waitFor();
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('lookup-title');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('lookup-title');
       await expect.poll(() => byKeyboard.locator('.lookup-reading').textContent()).toBe('Quán');
       await byKeyboard.getByRole('button', { name: 'Chữ sau ›' }).click();
       await page.getByRole('dialog', { name: /自/ }).waitFor();

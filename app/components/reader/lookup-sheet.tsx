@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LookupResult } from '#common/contracts/dictionary.schema.ts';
 
@@ -60,8 +60,12 @@ export function LookupSheet({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, at, readings?.join(' ')]);
 
-  useEffect(() => {
+  // Focus in the same frame the sheet appears (a passive effect may run after the paint).
+  useLayoutEffect(() => {
     heading.current?.focus();
+  }, []);
+
+  useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
     };

@@ -47,7 +47,21 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator && hasOptedIntoOffline(
 // what a phone runs without blocking a tap for long (issue 14's Total Blocking Time).
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+// Creating the router (its routes, the matches, the browser history) is a third of the hydration
+// task's work: done in a task of its own. HydratedRouter creates it on its first call, before its
+// first hook, then throws there (hooks outside a render); in development React would also log that.
+function createRouterAhead(): void {
+  if (!import.meta.env.PROD) return;
+  try {
+    HydratedRouter({});
+  } catch {
+    // Expected: the first hook, called outside a render. The router is made and kept.
+  }
+}
+
 void pageDataDecoded()
+  .then(nextTask)
+  .then(createRouterAhead)
   .then(nextTask)
   .then(() => {
     startTransition(() => {

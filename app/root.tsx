@@ -22,6 +22,7 @@ import { clearedSessionCookie, getCurrentUser, hasMalformedSessionCookie } from 
 import { useNonce } from './lib/nonce.tsx';
 import { withBudget } from './lib/budget.server.ts';
 import { THEME_SCRIPT } from './lib/theme-script.ts';
+import { afterDeferredParts } from './components/ui/hydrate-later.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The frame's menu badges and footer quote are secondary: without them in time, the frame shows a retry.
@@ -95,9 +96,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Says the browser render has taken over the server's HTML (browser tests and bench/ wait for it).
+  // Says the browser render has taken over the server's HTML, the parts hydrated later included
+  // (browser tests and bench/ wait for it).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
+    afterDeferredParts(() => {
+      document.documentElement.dataset.hydrated = '';
+    });
   }, []);
   return (
     <>

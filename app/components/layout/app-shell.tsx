@@ -63,10 +63,13 @@ export function AppShell({ children, className }: { children: React.ReactNode; c
       </HydrateLater>
       <MobileHeader menu={menu} variant={variant} user={user} />
       <OfflineFlag />
-      {/* tabIndex: the skip link moves the keyboard focus here, not only the scroll position. */}
-      <main id="main" className="site-main" tabIndex={-1}>
-        {children}
-      </main>
+      {/* tabIndex: the skip link moves the keyboard focus here, not only the scroll position.
+          Its own task too: the frame above is hydrated first, the page's content right after. */}
+      <HydrateLater>
+        <main id="main" className="site-main" tabIndex={-1}>
+          {children}
+        </main>
+      </HydrateLater>
       {layout === null ? <SlowPart className="page-width" /> : null}
       <HydrateLater>
         <SiteFooter quote={layout?.footerQuote ?? null} links={layout?.links ?? null} />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { User } from '#common/contracts/auth.schema.ts';
 import { installApp, useCanInstall } from '#app/lib/install-prompt.ts';
+import { HydrateLater } from '../ui/hydrate-later.tsx';
 import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
 import { AccountActions } from './account-actions.tsx';
 import { Brand } from './brand.tsx';
@@ -11,7 +12,6 @@ import { MenuLinkItem } from './menu-link.tsx';
 /** The header at 1024 px or less: brand and a menu button opening a drawer that closes on navigation. */
 export function MobileHeader({ menu, variant, user }: { menu: MenuEntry[]; variant?: 'letter'; user: User | null }) {
   const [open, setOpen] = useState(false);
-  const canInstall = useCanInstall();
   const location = useLocation();
   useEffect(() => setOpen(false), [location.key]);
   useEffect(() => {
@@ -39,7 +39,30 @@ export function MobileHeader({ menu, variant, user }: { menu: MenuEntry[]; varia
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
       </header>
-      <div className="mobile-menu-backdrop" hidden={!open} onClick={() => setOpen(false)} />
+      {/* Closed until a tap, and most of the header's links: hydrated in a task of its own. */}
+      <HydrateLater>
+        <MobileMenuDrawer menu={menu} user={user} open={open} onClose={() => setOpen(false)} />
+      </HydrateLater>
+    </>
+  );
+}
+
+/** The drawer and its backdrop, in one box-less wrapper (HydrateLater keeps one root element). */
+function MobileMenuDrawer({
+  menu,
+  user,
+  open,
+  onClose,
+}: {
+  menu: MenuEntry[];
+  user: User | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const canInstall = useCanInstall();
+  return (
+    <div className="mobile-menu-layer">
+      <div className="mobile-menu-backdrop" hidden={!open} onClick={onClose} />
       <nav id="mobile-menu" className="mobile-menu" aria-label="Menu" hidden={!open}>
         {canInstall ? (
           <button type="button" className="mobile-menu-item mobile-menu-install" onClick={() => void installApp()}>
@@ -70,6 +93,6 @@ export function MobileHeader({ menu, variant, user }: { menu: MenuEntry[]; varia
           <AccountActions user={user} variant="drawer" />
         </div>
       </nav>
-    </>
+    </div>
   );
 }

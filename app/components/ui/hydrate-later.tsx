@@ -51,8 +51,22 @@ function openGate(): GateState {
 }
 
 const waiting: Array<() => void> = [];
+const whenDone: Array<() => void> = [];
 
 function openNext(): void {
   waiting.shift()?.();
   if (waiting.length > 0) setTimeout(openNext, 0);
+  // The part opened above hydrates in this task's microtasks: "done" is said in the next task.
+  else setTimeout(sayDone, 0);
+}
+
+function sayDone(): void {
+  if (waiting.length > 0) return;
+  for (const callback of whenDone.splice(0)) callback();
+}
+
+/** Calls back once every part the first hydration deferred has been hydrated too. */
+export function afterDeferredParts(callback: () => void): void {
+  whenDone.push(callback);
+  if (waiting.length === 0) setTimeout(sayDone, 0);
 }

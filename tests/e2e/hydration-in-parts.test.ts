@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+
+// Decision 0034: the page is hydrated in several short tasks (the frame, then the main content, the
+// phone menu's drawer, the desktop header, the footer, the bottom bar each in a later task). Each
+// part must keep the server's elements (hydrated, not rendered again) and work once
+// `html[data-hydrated]` says so.
+describe('hydration in parts', () => {
+  let browser: Browser;
+  let chapter: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const books = await (await fetch(`${baseURL}/sach`)).text();
+    const book = /href="(\/sach\/[\w-]+)"/.exec(books)![1]!;
+    chapter = /href="(\/[\w-]+-\d+\/[\w-]+)"/.exec(await (await fetch(baseURL + book)).text())![1]!;
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  for (const width of [320, 390, 1366]) {
+    it(`at ${width} px keeps the server's elements of every part, which then answer taps`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      // Before any module runs, remember the elements the server sent.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const w = window as unknown as Record<string, unknown>;
+          w.__serverParts = [
+            'main',
+            '#mobile-menu',
+            '.site-header',
+            '.site-footer',
+            '.bottom-bar',
+            '.mobile-header',
+          ].map((selector) => document.querySelector(selector));
+        });
+      });
+      await page.goto(baseURL + chapter);
+      await waitForHydration(page);
+      const kept = await page.evaluate(() => {
+        const parts = (window as unknown as { __serverParts: Array<Element | null> }).__serverParts;
+        const now = ['main', '#mobile-menu', '.site-header', '.site-footer', '.bottom-bar', '.mobile-header'].map(
+          (selector) => document.querySelector(selector),
+        );
+        return parts.map((el, i) => (el === null ? 'absent' : el === now[i] && el.isConnected ? 'kept' : 'replaced'));
+      });
+      expect(kept).toEqual(['kept', 'kept', 'kept', 'kept', 'kept', 'kept']);
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+      if (width < 1024) {
+        // The drawer, hydrated in a later task, opens from the header's button and closes on Escape.
+        await page.getByRole('button', { name: 'Mở menu' }).click();
+        const drawer = page.locator('#mobile-menu');
+        await expect.poll(() => drawer.isVisible()).toBe(true);
+        await screenshot(page, `hydration-parts-menu-${width}`, { fullPage: false });
+        await page.keyboard.press('Escape');
+        await expect.poll(() => drawer.isVisible()).toBe(false);
+      }
+      // A link of the main content navigates inside the page (the same document), not by reloading.
+      await page.locator('main a[href^="/sach/"]').first().click();
+      await page.waitForURL(/\/sach\//);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

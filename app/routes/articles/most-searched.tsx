@@ -3,7 +3,6 @@ import { SITE_NAME } from '#common/constants.ts';
 import { searchUrl } from '#common/contracts/search.values.ts';
 import { formatNumber } from '#app/lib/format.ts';
 import type { Route } from './+types/most-searched';
-import '#app/styles/search.css';
 
 const SHOWN = 30;
 

@@ -17,7 +17,6 @@ import { DOWNLOAD_RECORD_PREFIX } from '#app/lib/offline-cache.ts';
 import { useOfflineState } from '#app/components/offline/use-offline-state.ts';
 import type { Route } from './+types/book';
 import '#app/styles/library.css';
-import '#app/styles/search.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 import { headTags } from '#app/lib/page-head.ts';
 import { bookHead } from '#app/lib/structured-data.server.ts';

@@ -23,7 +23,6 @@ import { withBudget } from '#app/lib/budget.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/chapter';
 import '#app/styles/reader.css';
-import '#app/styles/search.css';
 import { cacheablePageHeaders } from '#app/lib/page-cache-headers.ts';
 import { headTags, type PageHead } from '#app/lib/page-head.ts';
 import { chapterHead } from '#app/lib/structured-data.server.ts';

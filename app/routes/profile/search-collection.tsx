@@ -12,7 +12,6 @@ import { useFocusOnMount } from '#app/lib/use-focus-on-mount.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/search-collection';
-import '#app/styles/search.css';
 
 /** Logged-in only: anonymous readers go to /login and come back here. */
 export async function loader({ request, context }: Route.LoaderArgs) {

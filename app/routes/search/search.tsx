@@ -22,7 +22,6 @@ import { formatNumber } from '#app/lib/format.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/search';
-import '#app/styles/search.css';
 
 interface PageQuery {
   query: string;

@@ -146,6 +146,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
       const context = await contextFor('anonymous', width);
       const page = await context.newPage();
       await page.goto(`${baseURL}${talk.path}`, { waitUntil: 'networkidle' });
+      await waitForHydration(page);
       await page.getByTestId('talk-play').click();
       await page.getByTestId('player-bar').waitFor();
       await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5);
@@ -193,6 +194,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
     const wide = await contextFor('anonymous', 1366);
     let page = await wide.newPage();
     await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const nav = page.getByRole('navigation', { name: 'Menu chính' });
     await nav.getByRole('button', { name: 'Thư viện' }).click();
     // The count is part of the link's name in words, not a bare number.
@@ -202,6 +204,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
     const narrow = await contextFor('anonymous', 390);
     page = await narrow.newPage();
     await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Mở menu' }).click();
     await page.locator('#mobile-menu').waitFor();
     // The drawer slides in: audit it where it stops (mid-slide its colours blend with the page's).
@@ -215,6 +218,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
     const context = await contextFor('anonymous', 390);
     const page = await context.newPage();
     await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.keyboard.press('Tab');
     const skip = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;

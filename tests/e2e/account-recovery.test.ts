@@ -92,6 +92,7 @@ describe('account recovery', () => {
       const fresh = await browser.newContext({ viewport: { width, height: 844 } });
       const login = await fresh.newPage();
       await login.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
+      await waitForHydration(login);
       await login.locator('.auth-form').getByLabel('Tài khoản hoặc email').fill(reader.username);
       await login.locator('.auth-form').getByLabel('Mật khẩu', { exact: true }).fill(reader.password);
       await login.getByRole('button', { name: 'Đăng nhập', exact: true }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { VALIDATION_MESSAGES } from '#common/messages.ts';
 import { newReader } from '../factories/reader.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -35,6 +35,7 @@ describe('accounts', () => {
     const errors = watchPageErrors(page);
     const reader = newReader();
     await page.goto(`${baseURL}/register`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
 
     // Rules are checked eagerly, with the spec's messages and an invalid style.
     const username = page.locator('.auth-form').getByLabel('Tài khoản');
@@ -92,6 +93,7 @@ describe('accounts', () => {
       body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
     });
     await page.goto(`${baseURL}/profile/playlist`);
+    await waitForHydration(page);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/profile/playlist');
     await screenshot(page, 'login-390');
@@ -115,6 +117,7 @@ describe('accounts', () => {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
       await page.goto(`${baseURL}/login`);
+      await waitForHydration(page);
       await page.getByRole('link', { name: 'Đăng nhập với OpenID thử nghiệm' }).click();
       await page.locator('input[name="login"]').waitFor();
       expect(new URL(page.url()).origin).not.toBe(baseURL);
@@ -139,6 +142,7 @@ describe('accounts', () => {
     const page = await context.newPage();
     await loginAs(context, baseURL);
     await page.goto(`${baseURL}/profile`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByRole('textbox', { name: 'Tên hiển thị' }).fill('Diệu Âm');
     await page.getByRole('button', { name: 'Lưu tên' }).click();
     await page.getByText('Đã đổi tên hiển thị.').waitFor();

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs, loginAsAdmin } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -52,6 +52,7 @@ describe('the administration area', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/quan-tri`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByTestId('admin-figures').waitFor();
     await page.locator('.profile-menu').getByRole('link', { name: 'Nhập tệp' }).click();
     await page.waitForURL(/\/quan-tri\/nhap$/);
@@ -91,6 +92,7 @@ describe('the administration area', () => {
     const originalQuotes = await adminApi<unknown[]>(token, 'GET', '/admin/footer_quotes');
     const page = await context.newPage();
     await page.goto(`${baseURL}/quan-tri/trang-chu`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const keywords = page.locator('#keywords');
     const lines = (await keywords.inputValue()).split('\n');
     expect(lines).toHaveLength(70);
@@ -116,6 +118,7 @@ describe('the administration area', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/quan-tri/bai-viet`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByRole('link', { name: 'Viết bài mới' }).click();
     await page.waitForURL(/\/quan-tri\/bai-viet\/moi$/);
     await page.locator('#title').fill('Thông báo khoá tu Phật thất');
@@ -158,6 +161,7 @@ describe('the administration area', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/quan-tri/tong-hop/moi`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('#title').fill('Đọc và nghe về Vu Lan');
     await page.locator('#item-type').selectOption('talk');
     await page.locator('#item-pick').selectOption({ label: 'Vu-lan' });

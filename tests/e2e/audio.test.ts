@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -18,6 +18,7 @@ describe('talks (pháp âm)', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const cards = page.locator('.audio-collection-card');
     expect(await cards.count()).toBe(2);
     expect(await cards.first().innerText()).toContain('Tụng kinh Hán-Việt');
@@ -55,6 +56,7 @@ describe('talks (pháp âm)', () => {
     await page.goto(`${baseURL}/search?query=sac+bat+di+khong&mode=strict&type=transcript`, {
       waitUntil: 'networkidle',
     });
+    await waitForHydration(page);
     const passage = page.locator('.search-result[data-type="transcript"] .search-passage').first();
     const label = await passage.locator('.search-passage-label').innerText();
     expect(label).toMatch(/^\d+:\d{2}$/);
@@ -79,6 +81,7 @@ describe('talks (pháp âm)', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('.audio-collection-card').first().click();
     await page.locator('#talk-title').waitFor();
     await page.getByRole('button', { name: 'Chia sẻ đoạn này' }).click();
@@ -120,6 +123,7 @@ describe('talks (pháp âm)', () => {
   it('bookmarks a moment for a logged-in reader: a mark on the timeline that seeks there', async () => {
     const anonymous = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await anonymous.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await waitForHydration(anonymous);
     await anonymous.locator('.audio-collection-card').first().click();
     await anonymous.locator('.talk-bookmarks-login', { hasText: 'Đăng nhập' }).waitFor();
     await anonymous.close();
@@ -129,6 +133,7 @@ describe('talks (pháp âm)', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('.audio-collection-card').first().click();
     await page.locator('#talk-title').waitFor();
     const cues = page.getByTestId('transcript').locator('li');
@@ -171,6 +176,7 @@ describe('talks (pháp âm)', () => {
   it('offers each collection as a podcast feed with enclosures podcast apps can play', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('.audio-collection-card').first().click();
     await page.locator('#talk-title').waitFor();
     const feedHref = await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href');
@@ -218,6 +224,7 @@ describe('talks (pháp âm)', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('.audio-collection-card').nth(1).click();
     await page.locator('#talk-title').waitFor();
     const title = await page.locator('#talk-title').innerText();
@@ -309,6 +316,7 @@ describe('talks (pháp âm)', () => {
     await phone.addCookies([{ name: 'pb_token', value: me.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
     const page = await phone.newPage();
     await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const card = page.getByTestId('continue-listening');
     await card.filter({ hasText: talk.title }).waitFor();
     expect(await card.innerText()).toContain('dừng ở 0:42');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIResponse, Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { hasControlCharacters } from '#common/text/control-characters.ts';
 import { loginAs } from './support/session.ts';
 
@@ -72,6 +72,7 @@ describe('login and session safety', () => {
     expect(reachable.length).toBeGreaterThanOrEqual(6);
     for (const variant of reachable.slice(0, 6)) {
       await page.goto(`${baseURL}/login?${new URLSearchParams({ redirectTo: variant }).toString()}`);
+      await waitForHydration(page);
       await page.locator('.auth-form').getByLabel('Tài khoản hoặc email').fill(reader.username);
       await page.locator('.auth-form').getByLabel('Mật khẩu').fill(reader.password);
       await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
@@ -99,6 +100,7 @@ describe('login and session safety', () => {
     // Browser A starts the login; at the provider's consent, its redirects are followed by hand
     // (with A's cookies) up to /login?code=…, which A itself never opens.
     await pageA.goto(`${baseURL}/login`);
+    await waitForHydration(pageA);
     await pageA.getByRole('link', { name: 'Đăng nhập với OpenID thử nghiệm' }).click();
     await pageA.locator('input[name="login"]').waitFor();
     await pageA.locator('input[name="login"]').fill(login);
@@ -140,6 +142,7 @@ describe('login and session safety', () => {
       if (req.method() === 'POST' && new URL(req.url()).pathname === '/login') posts.push(req.postData() ?? '');
     });
     await pageA.goto(`${baseURL}/login`);
+    await waitForHydration(pageA);
     await pageA.getByRole('link', { name: 'Đăng nhập với OpenID thử nghiệm' }).click();
     // The provider may remember A's login and consent, or ask again.
     for (let step = 0; step < 3 && pageA.url() !== `${baseURL}/`; step++) {
@@ -216,6 +219,7 @@ describe('login and session safety', () => {
     const page = await context.newPage();
     const reader = await loginAs(context, baseURL);
     await page.goto(`${baseURL}/profile`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const danger = page.locator('.profile-danger');
     await danger.getByLabel(`Gõ "${reader.username.toLowerCase()}" để xác nhận`).fill(reader.username.toLowerCase());
     await danger.getByLabel('Mật khẩu hiện tại').fill(`${reader.password}-sai`);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newReader } from '../factories/reader.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { startLibraryServer } from './support/library-server.ts';
 import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
 import { rawRequest } from './support/raw-http.ts';
@@ -123,6 +123,7 @@ describe('behind nginx terminating TLS (PUBLIC_URL https, TRUST_PROXY=true)', ()
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${origin}/register`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const form = page.locator('.auth-form');
     await form.getByLabel('Tài khoản').fill(reader.username);
     await form.getByLabel('Email').fill(reader.email);
@@ -137,6 +138,7 @@ describe('behind nginx terminating TLS (PUBLIC_URL https, TRUST_PROXY=true)', ()
     expect(cookie?.httpOnly).toBe(true);
 
     await page.goto(`${origin}/profile`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByRole('textbox', { name: 'Tên hiển thị' }).fill('Tâm An');
     await page.getByRole('button', { name: 'Lưu tên' }).click();
     await page.getByText('Đã đổi tên hiển thị.').waitFor();

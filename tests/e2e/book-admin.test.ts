@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs, loginAsAdmin } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -49,6 +49,7 @@ describe('the administration of books', () => {
 
     // The list: drafts and published books, from the menu.
     await page.goto(`${baseURL}/quan-tri`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('.profile-menu').getByRole('link', { name: 'Kinh sách' }).click();
     await page.waitForURL(/\/quan-tri\/sach$/);
     await page
@@ -70,6 +71,7 @@ describe('the administration of books', () => {
     expect(await page.getByTestId('book-status').innerText()).toBe('Bản nháp');
     expect((await page.goto(`${baseURL}/sach/${CODE}`))?.status()).toBe(404);
     await page.goto(bookUrl, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
 
     // Two chapters in Markdown; the preview follows the typing.
     await page.getByRole('link', { name: '+ Thêm chương' }).click();
@@ -138,6 +140,7 @@ describe('the administration of books', () => {
 
     // Readers find it on /sach and through search (no diacritics typed).
     await page.goto(`${baseURL}/sach`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator(`a[href="/sach/${CODE}"]`).first().click();
     await page.waitForURL(new RegExp(`/sach/${CODE}$`));
     await page.getByRole('heading', { name: TITLE }).waitFor();
@@ -151,8 +154,10 @@ describe('the administration of books', () => {
     const phoneErrors = watchPageErrors(phone);
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${baseURL}/quan-tri/sach`, { waitUntil: 'networkidle' });
+    await waitForHydration(phone);
     await screenshot(phone, 'admin-books-list-390');
     await phone.goto(bookUrl, { waitUntil: 'networkidle' });
+    await waitForHydration(phone);
     await screenshot(phone, 'admin-book-390');
     await phone.getByTestId('chapter-list').getByRole('link', { name: 'Phẩm Tựa' }).click();
     await phone.waitForURL(/\/chuong\/\d+$/);
@@ -163,6 +168,7 @@ describe('the administration of books', () => {
 
     // Delete, after a confirmation step: gone for readers.
     await page.goto(bookUrl, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByText('Xoá cuốn sách này…').click();
     await page.getByRole('button', { name: 'Xoá hẳn sách này' }).click();
     await page.waitForURL(/\/quan-tri\/sach\?xoa=1$/);

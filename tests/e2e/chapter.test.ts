@@ -21,6 +21,7 @@ describe('chapter reader', () => {
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
     await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('.book-card', { hasText: 'Kinh Kim Cang' }).click();
     await page.waitForURL(`${baseURL}${FIRST}`);
     await page.locator('h1', { hasText: 'Pháp Hội Nhân Do' }).waitFor();

@@ -168,6 +168,7 @@ describe('reading history', () => {
       body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
     });
     await page.goto(`${baseURL}/login?redirectTo=%2Fprofile%2Freading-history`);
+    await waitForHydration(page);
     await page.locator('.auth-form').getByLabel('Tài khoản hoặc email').fill(reader.username);
     await page.locator('.auth-form').getByLabel('Mật khẩu').fill(reader.password);
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();

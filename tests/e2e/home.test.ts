@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { searchUrlForKeyword, type HomeKeyword } from '#common/contracts/keyword.schema.ts';
 import { DEFAULT_FOOTER_QUOTES } from '#server/db/defaults/footer-quotes.ts';
-import { launchBrowser, SCREENSHOT_DIR, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, SCREENSHOT_DIR, waitForHydration, watchPageErrors } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 
@@ -105,6 +105,7 @@ describe('home page', () => {
   it('submits the search box to /search with mode strict and type all', async () => {
     const page = await browser.newPage();
     await page.goto(baseURL);
+    await waitForHydration(page);
     await page.locator('#home-query').fill('phat giao');
     await page.locator('.home-search button[type="submit"]').click();
     await page.waitForURL(/\/search\?/);

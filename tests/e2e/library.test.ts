@@ -17,6 +17,7 @@ describe('library and book pages', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchPageErrors(page);
     await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const nav = page.getByRole('navigation', { name: 'Menu chính' });
     await nav.getByRole('button', { name: 'Thư viện' }).click();
     await nav.locator('.nav-dropdown-item', { hasText: 'Sách' }).first().click();
@@ -135,6 +136,7 @@ describe('library and book pages', () => {
   it('pages through the books and shows the talks library', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${baseURL}/thu-vien?loai=book&size=4&page=1`);
+    await waitForHydration(page);
     const pager = page.getByRole('navigation', { name: 'Phân trang' });
     expect(await pager.locator('.pagination-status').innerText()).toBe('Trang 1 / 3');
     expect(await page.locator('.library-books .book-card').count()).toBe(4);

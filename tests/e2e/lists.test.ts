@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs, loginAsAdmin } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -73,6 +73,7 @@ describe('published quote lists and moderation', () => {
     const mod = await moderatorContext.newPage();
     const modErrors = watchPageErrors(mod);
     await mod.goto(`${baseURL}/profile`, { waitUntil: 'networkidle' });
+    await waitForHydration(mod);
     await mod.locator('.profile-menu').getByRole('link', { name: 'Kiểm duyệt' }).click();
     await mod.waitForURL(/\/profile\/moderation$/);
     const item = mod.getByTestId('moderation-item').filter({ hasText: 'Lời kinh nâng đỡ' });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', 'data', 'demo');
@@ -235,6 +235,7 @@ describe('news, articles, compilations and notices', () => {
     await page.goto(`${baseURL}/search?query=${encodeURIComponent('bà Thanh Đề')}&type=article`, {
       waitUntil: 'networkidle',
     });
+    await waitForHydration(page);
     const passage = page.locator('.search-result[data-type="article"] .search-passage').first();
     await passage.click();
     await page.waitForURL(/\/tin-tuc\/vu-lan#p-\d+$/);

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import routeTable from '../../app/routes.ts';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, waitForHydration } from './support/browser.ts';
 import { newReader } from '../factories/reader.ts';
 import { adminToken } from './support/session.ts';
 
@@ -194,6 +194,7 @@ async function measure(page: Page): Promise<{ scrollWidth: number; widest: strin
 async function openPlayerBar(context: BrowserContext, talkPage: string) {
   const page = await context.newPage();
   await page.goto(`${baseURL}${talkPage}`, { waitUntil: 'networkidle' });
+  await waitForHydration(page);
   await page.getByTestId('talk-play').click();
   await page.getByTestId('player-bar').waitFor();
   await page.getByTestId('player-toggle').click();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, SCREENSHOT_DIR, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, SCREENSHOT_DIR, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { adminToken, loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -74,6 +74,7 @@ describe('note groups', () => {
 
     // A first group, made on the list page (an empty name is refused with the server's message).
     await page.goto(`${baseURL}/profile/note-group`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByText('Bạn chưa có nhóm ghi chú nào.').waitFor();
     await screenshot(page, 'note-groups-empty-390');
     await page.getByRole('button', { name: 'Tạo nhóm' }).click();
@@ -91,6 +92,7 @@ describe('note groups', () => {
     // In the reader: the first highlight goes into the group chosen in the popup…
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await selectPhrase(page, 'p-2', 'Nhĩ thời Thế Tôn');
     const choice = page.getByTestId('selection-group');
     expect(await choice.inputValue()).toBe('');
@@ -266,6 +268,7 @@ describe('note groups', () => {
 
     // Deleting the group (after confirming) keeps its notes, in no group.
     await page.goto(`${baseURL}${groupPath}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Xoá nhóm' }).click();
     await page.waitForURL(/\/profile\/note-group$/);
@@ -292,6 +295,7 @@ describe('note groups', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/profile/note-group`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const card = page.getByTestId('note-group-card').filter({ hasText: 'Tâm từ bi' });
     expect(await card.getByTestId('note-group-state').innerText()).toBe('Bị từ chối');
     expect(await card.innerText()).toContain(`Lý do từ chối: ${reason}`);
@@ -374,6 +378,7 @@ describe('note groups', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await selectPhrase(page, 'p-2', 'Thế Tôn thực thời');
     const choice = page.getByTestId('selection-group');
     await choice.tap();

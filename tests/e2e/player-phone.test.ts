@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, SCREENSHOT_DIR, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, SCREENSHOT_DIR, waitForHydration, watchPageErrors } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 
@@ -31,6 +31,7 @@ describe('the talk player at phone and desktop widths', () => {
     const page = await browser.newPage({ viewport: { width, height: 640 } });
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('.audio-collection-card').first().click();
     await page.locator('#talk-title', { hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
     await page.getByTestId('talk-play').click();
@@ -90,6 +91,7 @@ describe('the talk player at phone and desktop widths', () => {
       const page = await browser.newPage({ viewport: { width, height: width > 1000 ? 900 : 740 } });
       const errors = watchPageErrors(page);
       await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+      await waitForHydration(page);
       await page.locator('.audio-collection-card').first().click();
       await page.locator('#talk-title', { hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
       await page.getByTestId('talk-play').click();

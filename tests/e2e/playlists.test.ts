@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
 async function addTalk(page: Page, collectionIndex: number, talkTitle: string, playlist: string) {
   await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+  await waitForHydration(page);
   await page.locator('.audio-collection-card').nth(collectionIndex).click();
   await page.locator('.audio-talk', { hasText: talkTitle }).click();
   await page.locator('#talk-title', { hasText: talkTitle }).waitFor();
@@ -19,6 +20,7 @@ async function addTalk(page: Page, collectionIndex: number, talkTitle: string, p
 /** The same from the library's list of talks: the "+" beside a talk opens the picker. */
 async function addTalkFromLibrary(page: Page, talkTitle: string, playlist: string) {
   await page.goto(`${baseURL}/thu-vien?loai=phap-am&page=1&size=10`, { waitUntil: 'networkidle' });
+  await waitForHydration(page);
   const row = page.locator('.library-talks > li', { hasText: talkTitle });
   await row.locator('summary').click();
   const form = row.getByTestId('add-to-playlist');
@@ -43,6 +45,7 @@ describe('playlists', () => {
     const errors = watchPageErrors(page);
 
     await page.goto(`${baseURL}/profile/playlist`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByText('Bạn chưa có danh sách phát nào.').waitFor();
     await page.getByRole('link', { name: 'Tạo danh sách phát' }).first().click();
     await page.waitForURL(/\/profile\/playlist\/edit$/);
@@ -105,6 +108,7 @@ describe('playlists', () => {
     await loginAs(owner, baseURL);
     const page = await owner.newPage();
     await page.goto(`${baseURL}/profile/playlist/edit`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('#playlist-name').fill('Riêng tư');
     await page.getByRole('button', { name: 'Tạo' }).click();
     await page.waitForURL(/\/profile\/playlist\/\d+$/);

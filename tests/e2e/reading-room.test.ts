@@ -161,6 +161,7 @@ describe('the reading room', () => {
   it('slides the player bar away with the frame', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('.audio-collection-card').first().click();
     await page.getByTestId('talk-play').click();
     await page.getByTestId('player-bar').waitFor();

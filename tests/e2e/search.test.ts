@@ -4,7 +4,7 @@ import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SearchType } from '#common/contracts/search.schema.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -76,6 +76,7 @@ describe('search', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchPageErrors(page);
     await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('#home-query').fill('phat giao');
     await page.locator('#home-query').press('Enter');
     await page.waitForURL(`${baseURL}/search?query=phat+giao&mode=strict&type=all`);
@@ -176,6 +177,7 @@ describe('search', () => {
         asked.push(new URL(r.url()).searchParams.get('query')!);
     });
     await page.goto(`${baseURL}/search`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const box = page.getByRole('combobox', { name: 'Từ khoá' });
     const list = page.getByRole('listbox', { name: 'Gợi ý' });
     expect(await box.getAttribute('aria-expanded')).toBe('false');
@@ -238,6 +240,7 @@ describe('search', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const box = page.locator('#home-query');
     await box.tap();
     await box.pressSequentially('chua h', { delay: 20 });
@@ -347,6 +350,7 @@ describe('search', () => {
     const errors = watchPageErrors(page);
     // The form keeps the type of the page it is on.
     await page.goto(`${baseURL}/search?type=book`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('#search-query').fill('nhu thi nga van');
     await page.locator('#search-query').press('Enter');
     await page.waitForURL(`${baseURL}/search?query=nhu+thi+nga+van&mode=strict&type=book`);
@@ -386,6 +390,7 @@ describe('search', () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/search?query=phaatj`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await waitForSummary(page, 'Không tìm thấy kết quả cho “phaatj”');
     const suggestion = page.locator('.search-suggestion');
     expect(await suggestion.innerText()).toBe('Có phải bạn muốn tìm: phật');
@@ -425,6 +430,7 @@ describe('search', () => {
     const errors = watchPageErrors(page);
     await loginAs(context, baseURL);
     await page.goto(`${baseURL}/search`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('#search-query').fill('quan the am');
     await page.getByRole('search', { name: 'Tìm trong thư viện' }).getByRole('button', { name: 'Tìm' }).click();
     await page.waitForURL(`${baseURL}/search?query=quan+the+am&mode=strict&type=all`);
@@ -461,6 +467,7 @@ describe('search', () => {
 
     // Rename.
     await page.goto(`${baseURL}/profile/search-collection`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await item.getByRole('button', { name: 'Đổi tên' }).click();
     const name = item.getByRole('textbox', { name: 'Tên mới' });
     await name.fill('Phổ Môn — Quán Thế Âm');
@@ -493,9 +500,11 @@ describe('search', () => {
     const page = await context.newPage();
     await loginAs(context, baseURL);
     await page.goto(`${baseURL}/search?query=bo+tat&mode=broad&type=book`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Lưu tìm kiếm này' }).click();
     await page.getByRole('status').filter({ hasText: 'Đã lưu.' }).waitFor();
     await page.goto(`${baseURL}/profile/search-collection`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const item = page.getByTestId('saved-search');
     expect(await item.locator('.saved-search-meta').first().innerText()).toBe('“bo tat” · tìm mở rộng · sách');
     await item.getByRole('button', { name: 'Đổi tên' }).click();
@@ -524,6 +533,7 @@ describe('search', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/kinh-kim-cang-1/kinh-kim-cang`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const toggle = page.getByRole('button', { name: 'Tìm trong sách' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByTestId('book-search').count()).toBe(0);
@@ -572,6 +582,7 @@ describe('search', () => {
 
     // The book's page has the box too; a phrase not found offers the broad search.
     await page.goto(`${baseURL}/sach/kinh-kim-cang`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const bookBox = page.getByTestId('book-search');
     await bookBox.getByRole('searchbox', { name: 'Tìm trong sách này' }).fill('nhu thi van');
     await bookBox.getByRole('button', { name: 'Tìm' }).click();
@@ -610,6 +621,7 @@ describe('search', () => {
 
     const searchFrom = async (from: Page) => {
       await from.goto(`${baseURL}/search`, { waitUntil: 'networkidle' });
+      await waitForHydration(from);
       await from.locator('#search-query').fill(query);
       await from.locator('#search-query').press('Enter');
       await from.waitForURL(`${baseURL}/search?query=yen+tu&mode=strict&type=all`);

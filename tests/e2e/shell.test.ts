@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -59,6 +59,7 @@ describe('app shell', () => {
   it('closes the mobile menu after a navigation', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(baseURL, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const menu = page.locator('#mobile-menu');
     expect(await menu.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Mở menu' }).click();

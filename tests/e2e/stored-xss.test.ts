@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration } from './support/browser.ts';
 import { adminToken, loginAs } from './support/session.ts';
 
 /**
@@ -295,6 +295,7 @@ describe('stored XSS: hostile text in every free-text field, rendered in Chromiu
     if (bookPath) {
       const bookPage = await anonymous.newPage();
       await bookPage.goto(`${baseURL}${bookPath}`, { waitUntil: 'networkidle' });
+      await waitForHydration(bookPage);
       findings.push(await inspect(bookPage));
       const first = bookPage.locator('a[href^="/"]').filter({ hasText: 'Chương một' }).first();
       if ((await first.count()) > 0) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatClock } from '#common/clock.ts';
 import { MP3_FRAME_SECONDS, makeSilentMp3 } from '../factories/import-files.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAsAdmin } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -23,6 +23,7 @@ describe('the administration of talks and videos', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/quan-tri`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.locator('.profile-menu').getByRole('link', { name: 'Pháp âm' }).click();
     await page.waitForURL(/\/quan-tri\/phap-am$/);
 
@@ -103,6 +104,7 @@ describe('the administration of talks and videos', () => {
 
     // Deleted again (files too), and the collection unpublished: the demo's counts stay true for the other files.
     await page.goto(collectionAdmin, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const again = page.getByTestId('talk-row').filter({ hasText: 'Buổi pháp thoại tải lên' });
     await again.getByText('Sửa, thêm lời, xoá').click();
     page.once('dialog', (dialog) => void dialog.accept());
@@ -111,6 +113,7 @@ describe('the administration of talks and videos', () => {
     await again.waitFor({ state: 'detached' });
     expect((await context.request.get(audioUrl)).status()).toBe(404);
     await page.goto(`${baseURL}/quan-tri/phap-am`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const listed = page.getByTestId('collection-list').locator('li', { hasText: 'Pháp thoại tải lên thử' });
     await listed.getByRole('button', { name: 'Thôi xuất bản' }).click();
     await listed.getByText('Bản nháp').waitFor();
@@ -125,6 +128,7 @@ describe('the administration of talks and videos', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/quan-tri/video`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
 
     const form = page.getByTestId('youtube-form');
     await form.getByLabel('Địa chỉ YouTube').fill('https://vimeo.com/12345');
@@ -168,6 +172,7 @@ describe('the administration of talks and videos', () => {
 
     // Deleted again, so the other files see the demo videos only.
     await page.goto(`${baseURL}/quan-tri/video`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const again = page.getByTestId('video-row').filter({ hasText: 'Thiền hành giữa phố thị' });
     await again.getByText('Sửa, đổi ảnh bìa, xoá').click();
     page.once('dialog', (dialog) => void dialog.accept());

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
+// @ts-expect-error plain ESM helper without types
 import { ensureRedisServer } from '../../scripts/ensure-system-tools.mjs';
 import { createLogger } from '#server/logger.ts';
 import { createRedisCounters } from '#server/shared/redis-counters.ts';

@@ -13,7 +13,7 @@ export interface SharedThroughRedis {
 
 /**
  * Connects to REDIS_URL (decision 0038): the rate limits count there and content notices travel
- * there. A command waits for a lost connection to come back (ioredis queues it), up to
+ * there. A Redis that does not answer at start stops the start, naming it. A command waits for a lost connection to come back (ioredis queues it), up to
  * `commandTimeoutMs`; a request whose limit cannot be counted then fails like one whose query failed.
  */
 export async function openRedis(url: string, logger: Logger, commandTimeoutMs = 2000): Promise<SharedThroughRedis> {
@@ -26,8 +26,17 @@ export async function openRedis(url: string, logger: Logger, commandTimeoutMs = 
   ] as const) {
     connection.on('error', (error: unknown) => logger.warn({ err: error, connection: name }, 'redis connection error'));
   }
-  await client.connect();
-  await subscriber.connect();
+  try {
+    await client.connect();
+    await subscriber.connect();
+  } catch (error) {
+    client.disconnect();
+    subscriber.disconnect();
+    const { hostname, port } = new URL(url);
+    throw new Error(`REDIS_URL: Redis at ${hostname}:${port || 6379} does not answer (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
   return {
     counters: createRedisCounters(client),
     notices: createRedisNotices(client, subscriber, logger),

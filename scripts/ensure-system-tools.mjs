@@ -72,6 +72,26 @@ export function ensurePostgresClient() {
   return present(tool);
 }
 
+/**
+ * redis-server, for the tests of the shared limits with REDIS_URL (decision 0038) on a machine
+ * where no Redis answers: Debian's redis-server, installed with apt when missing and we are root.
+ * Returns its path.
+ */
+export function ensureRedisServer() {
+  const tool = { name: 'redis-server', package: 'redis-server', paths: ['/usr/bin/redis-server'] };
+  if (!present(tool)) {
+    if (process.getuid?.() !== 0) {
+      throw new Error('Missing: redis-server. Install with `sudo apt-get install -y redis-server`.');
+    }
+    console.log('Installing Debian’s redis-server with apt-get…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'redis-server'], { stdio: 'inherit', env });
+    if (!present(tool)) throw new Error('apt-get ran, but redis-server is still missing.');
+  }
+  return present(tool);
+}
+
 /** /usr/lib/postgresql/<version>/bin/<name> for each version installed, newest first. */
 function listPostgresBinaries(name) {
   const base = '/usr/lib/postgresql';

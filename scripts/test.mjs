@@ -4,6 +4,7 @@
 // Ends with one line "tests: N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSystemTools } from './ensure-system-tools.mjs';
@@ -14,6 +15,18 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const resultsDir = path.join(root, 'test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
+
+/** A TCP port nothing listens on now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 let passed = 0;
 let failed = 0;
@@ -66,11 +79,24 @@ try {
   failed += 1;
 }
 // Both engines on every machine: CI machines may have no PostgreSQL running.
+// TEST_TEMPORARY_POSTGRES=1 takes that path even where a server answers (on a free port, the
+// running server untouched), to try what a fresh CI machine does.
 let postgres = null;
-if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL && !(await answers('127.0.0.1', 5432))) {
-  console.log('\n━━ No PostgreSQL at 127.0.0.1:5432: starting a temporary one');
+const forceTemporary = process.env.TEST_TEMPORARY_POSTGRES === '1';
+if (
+  forceTemporary ||
+  (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL && !(await answers('127.0.0.1', 5432)))
+) {
+  const port = forceTemporary ? await freePort() : 5432;
+  console.log(
+    forceTemporary
+      ? `\n━━ TEST_TEMPORARY_POSTGRES=1: starting a temporary PostgreSQL on port ${port}`
+      : '\n━━ No PostgreSQL at 127.0.0.1:5432: starting a temporary one',
+  );
   try {
-    postgres = await startTemporaryPostgres({ port: 5432 });
+    postgres = await startTemporaryPostgres({ port });
+    // Every test process (API, browser) makes its databases there.
+    process.env.TEST_DATABASE_URL = postgres.url;
     const stopPostgres = () => postgres?.stop();
     process.on('exit', stopPostgres);
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
@@ -81,7 +107,9 @@ if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL && !(await answe
 }
 vitest('Unit and API tests', ['unit', 'api'], 'unit-api');
 
-if (chromiumReady && run('Build', process.execPath, [path.join(root, 'scripts', 'build.mjs')])) {
+// `--no-browser`: stop after the unit and API tests (the browser suite takes 15 minutes and more).
+const browser = !process.argv.includes('--no-browser');
+if (browser && chromiumReady && run('Build', process.execPath, [path.join(root, 'scripts', 'build.mjs')])) {
   vitest('Browser tests', ['e2e'], 'e2e');
 }
 

@@ -47,6 +47,19 @@ const ZEnvSchema = z.object({
         .optional(),
     )
     .optional(),
+  // Redis (redis:// or rediss://): when set, every rate limit counts there and content changes are
+  // announced there to the other processes (decision 0038); else both go through the database.
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'phải bắt đầu bằng redis:// hoặc rediss://')
+        .optional(),
+    )
+    .optional(),
   MEDIA_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl.optional(),

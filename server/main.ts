@@ -21,6 +21,7 @@ import { createMetrics } from './http/metrics.ts';
 import { applyServerLimits } from './lib/server-limits.ts';
 import { pageBodyLimitRules } from './http/body-limits.ts';
 import { createServices } from './services/index.ts';
+import { openRedis } from './shared/open-redis.ts';
 
 /** The folder holding package.json, above server/main.ts (development) or build/server/main.js. */
 function findProjectRoot(): string {
@@ -54,11 +55,15 @@ async function main() {
   const metrics = env.METRICS_TOKEN
     ? createMetrics({ poolStats: database.poolStats, processMetrics: true })
     : undefined;
+  // REDIS_URL: the rate limits count in Redis and content notices travel there (decision 0038).
+  const redis = env.REDIS_URL ? await openRedis(env.REDIS_URL, logger) : null;
   const services = createServices({
     database,
     env,
     logger,
     media,
+    counters: redis?.counters,
+    notices: redis?.notices,
     demoDir: path.join(projectRoot, 'data', 'demo'),
     unihanFile: path.join(projectRoot, 'data', 'unihan', 'unihan-vi.tsv'),
     onSearchTimed: metrics?.observeSearch,
@@ -153,7 +158,7 @@ async function main() {
       if (outcome === 'grace-exceeded') {
         logger.warn({ graceMs: env.SHUTDOWN_GRACE_MS }, 'requests still under way after the grace period were cut');
       }
-      services.accountRecovery.close();
+      await redis?.close();
       await database.close();
       logger.info({ outcome }, 'stopped');
       process.exit(0);

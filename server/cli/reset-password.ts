@@ -36,7 +36,6 @@ async function main() {
     });
     const origin = services.site.originFor(`http://localhost:${env.PORT}`);
     const { link, username } = await services.accountRecovery.createLinkFor(name, origin);
-    services.accountRecovery.close();
     console.log(`Liên kết đặt mật khẩu mới cho "${username}" (dùng một lần, trong ${PASSWORD_RESET_MINUTES} phút):`);
     console.log(link);
   } finally {

@@ -7,7 +7,7 @@ import type { Mailer } from '#server/mail/mailer.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { UserRow } from '#server/repositories/user.repository.ts';
 import { type AuthService, hashSecret, newSecret, type RequestMeta, type Session } from './auth.service.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import type { SharedCounters } from './shared-counters.ts';
 
 const LINK_LIFETIME_MS = PASSWORD_RESET_MINUTES * 60 * 1000;
 export const RESET_PATH = '/dat-lai-mat-khau';
@@ -22,6 +22,8 @@ export interface AccountRecoveryOptions {
   logger: Logger;
   /** The site's public origin for the link (services.site.originFor). */
   originFor: (requestUrl: string) => string;
+  /** Where the requests are counted, shared by every process (rate_windows, or Redis with REDIS_URL). */
+  counters: SharedCounters;
   now?: () => Date;
   limits?: Partial<typeof DEFAULT_RECOVERY_LIMITS>;
 }
@@ -60,19 +62,11 @@ export function createAccountRecoveryService(options: AccountRecoveryOptions) {
   const { repos, mailer, logger } = options;
   const now = () => options.now?.() ?? new Date();
   const limits = { ...DEFAULT_RECOVERY_LIMITS, ...options.limits };
-  const clock = () => now().getTime();
-  const perAddress = createRateLimiter({
-    limit: limits.perAddress,
-    windowMs: limits.windowMs,
-    now: clock,
-    pruneEveryMs: 60_000,
-  });
-  const perEmail = createRateLimiter({
-    limit: limits.perEmail,
-    windowMs: limits.windowMs,
-    now: clock,
-    pruneEveryMs: 60_000,
-  });
+  /** Counts one request under `key`; false once its window is used up (every process counts together). */
+  async function hit(key: string, limit: number): Promise<boolean> {
+    const w = await options.counters.hitWindow(key, now().getTime(), limits.windowMs);
+    return w.count <= limit;
+  }
   const sending = new Set<Promise<void>>();
 
   async function createLink(user: UserRow, origin: string): Promise<string> {
@@ -97,7 +91,10 @@ export function createAccountRecoveryService(options: AccountRecoveryOptions) {
     async requestReset(email: string, meta: RequestMeta, requestUrl: string): Promise<void> {
       if (!mailer.configured) throw new AppError('NOT_FOUND', RECOVERY_MESSAGES.unavailable);
       const address = email.trim().toLowerCase();
-      if (!perAddress.hit(meta.ip) || !perEmail.hit(address)) {
+      if (
+        !(await hit(`recovery-address:${meta.ip}`, limits.perAddress)) ||
+        !(await hit(`recovery-email:${address}`, limits.perEmail))
+      ) {
         throw new AppError('TOO_MANY_REQUESTS', RECOVERY_MESSAGES.tooMany);
       }
       const user = await repos.users.findByEmail(address);
@@ -142,11 +139,6 @@ export function createAccountRecoveryService(options: AccountRecoveryOptions) {
         throw new AppError('BAD_REQUEST', RECOVERY_MESSAGES.invalidLink);
       }
       return options.auth.setPasswordAfterReset(row.user_id, password, meta);
-    },
-
-    close(): void {
-      perAddress.close();
-      perEmail.close();
     },
   };
 }

@@ -11,6 +11,7 @@ import { presentUser } from '#server/presenters/user.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { SessionRow } from '#server/repositories/session.repository.ts';
 import type { UserRow } from '#server/repositories/user.repository.ts';
+import { createDatabaseCounters, type SharedCounters } from './shared-counters.ts';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './login-throttle.ts';
 
 /** Who is asking, for rate limits and the session list. */
@@ -71,6 +72,8 @@ export interface AuthServiceOptions {
   repos: Repositories;
   transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
   now?: () => Date;
+  /** Where the login counts are shared between processes (the database's rate_windows by default). */
+  counters?: SharedCounters;
   /** Attempts per address and wrong passwords per account before the delay (tests lower or raise them). */
   loginThrottle?: Pick<LoginThrottleOptions, 'perIp' | 'windowMs' | 'freeFailures'>;
 }
@@ -84,7 +87,7 @@ export function createAuthService(options: AuthServiceOptions) {
   const now = () => options.now?.() ?? new Date();
   const throttle = createLoginThrottle({
     ...(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
-    windows: repos.rateWindows,
+    windows: options.counters ?? createDatabaseCounters(repos.rateWindows),
     now: () => now().getTime(),
   });
   // Verifying against a real hash when the user does not exist keeps both answers equally slow.
@@ -197,7 +200,7 @@ export function createAuthService(options: AuthServiceOptions) {
       return existingHash ? null : secret;
     },
 
-    /** How many addresses and accounts the login throttle counts in the database (tests, the flood bench). */
+    /** How many addresses and accounts the login throttle counts in the shared store (tests, the flood bench). */
     loginThrottleSizes(): Promise<{ addresses: number; accounts: number }> {
       return throttle.sizes();
     },

@@ -38,6 +38,8 @@ import { createPlaylistService } from './playlist.service.ts';
 import type { RandomSource } from './random.ts';
 import { applyTestDelays } from './test-delays.ts';
 import { createWriteBudget, withWriteBudget } from './write-budget.ts';
+import { createDatabaseCounters, type SharedCounters } from './shared-counters.ts';
+import type { ContentNotices } from './content-notices.ts';
 import { createSearchCollectionService } from './search-collection.service.ts';
 import { createDictionaryService } from './dictionary.service.ts';
 import { createSearchIndexer } from './search-indexer.service.ts';
@@ -72,6 +74,10 @@ export interface ServiceDeps {
   recoveryLimits?: Partial<typeof DEFAULT_RECOVERY_LIMITS>;
   /** Outgoing mail; by default from the SMTP settings. */
   mailer?: Mailer;
+  /** Where every rate limit counts, shared by the processes: the database's rate_windows unless given (Redis: server/shared/). */
+  counters?: SharedCounters;
+  /** Content changes announced to and heard from the other processes (Redis with REDIS_URL); none by default. */
+  notices?: ContentNotices;
   /** Told how long each search took (the /metrics histogram, server/http/metrics.ts). */
   onSearchTimed?: (seconds: number, outcome: 'ok' | 'error') => void;
 }
@@ -100,6 +106,7 @@ function timeSearches<S extends { search: (...args: never[]) => Promise<unknown>
 /** Builds every service once per process. Routes and page loaders reach the rules only through these. */
 export function createServices(deps: ServiceDeps) {
   const repos = createRepositories(deps.database.db);
+  const counters = deps.counters ?? createDatabaseCounters(repos.rateWindows);
   const transaction = <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
     deps.database.db.transaction().execute((trx) => work(createRepositories(trx)));
 
@@ -111,6 +118,7 @@ export function createServices(deps: ServiceDeps) {
   const auth = createAuthService({
     repos,
     transaction,
+    counters,
     loginThrottle: deps.loginThrottle ?? { ...DEFAULT_LOGIN_THROTTLE, perIp: deps.env.LOGIN_ATTEMPTS_PER_ADDRESS },
     now: deps.now,
   });
@@ -122,6 +130,7 @@ export function createServices(deps: ServiceDeps) {
     logger: deps.logger,
     originFor: (url) => site.originFor(url),
     now: deps.now,
+    counters,
     limits: deps.recoveryLimits,
   });
   const socialLogin = createSocialLoginService({ providers: deps.env.authProviders, auth, logger: deps.logger });
@@ -130,6 +139,8 @@ export function createServices(deps: ServiceDeps) {
   const writeBudget = createWriteBudget({
     limit: limits.writes ?? OWNED_WRITES_PER_MINUTE,
     windowMs: limits.writeWindowMs ?? 60_000,
+    counters,
+    now: deps.now ? () => deps.now!().getTime() : undefined,
   });
   // Every write to a reader's own things, from the API and the pages' forms alike.
   const notes = withWriteBudget(createNoteService({ repos, transaction, maxNotes: limits.notes }), writeBudget, [
@@ -161,7 +172,13 @@ export function createServices(deps: ServiceDeps) {
   ]);
   const search = timeSearches(createSearchService({ repos, logger: deps.logger }), deps.onSearchTimed);
   const searchSuggestions = createSearchSuggestionService({ repos, logger: deps.logger });
-  const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: search.invalidate });
+  // This process forgets its search caches when its own writes change the index, and tells the others.
+  const contentChanged = () => {
+    search.invalidate();
+    deps.notices?.announce();
+  };
+  deps.notices?.listen(() => search.invalidate());
+  const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: contentChanged });
   const searchCollections = withWriteBudget(createSearchCollectionService({ repos }), writeBudget, [
     'create',
     'update',
@@ -179,7 +196,7 @@ export function createServices(deps: ServiceDeps) {
     repos,
     transaction,
     media: deps.media,
-    onIndexed: search.invalidate,
+    onIndexed: contentChanged,
   });
   const siteAdmin = createSiteAdminService({ repos, transaction, home, site });
   const importer = createImportService({
@@ -187,33 +204,33 @@ export function createServices(deps: ServiceDeps) {
     transaction,
     media: deps.media,
     logger: deps.logger,
-    onIndexed: search.invalidate,
+    onIndexed: contentChanged,
     uploadLimitMb: deps.env.UPLOAD_MAX_MB,
   });
-  const articles = createArticleService({ repos, transaction, onIndexed: search.invalidate });
+  const articles = createArticleService({ repos, transaction, onIndexed: contentChanged });
   const compilations = createCompilationService({ repos });
   const adminMedia = {
     repos,
     transaction,
     media: deps.media,
     uploadLimitMb: deps.env.UPLOAD_MAX_MB,
-    onIndexed: search.invalidate,
+    onIndexed: contentChanged,
   };
   const talkAdmin = createTalkAdminService(adminMedia);
   const videoAdmin = createVideoAdminService(adminMedia);
-  const bookAdmin = createBookAdminService({ repos, transaction, media: deps.media, onIndexed: search.invalidate });
+  const bookAdmin = createBookAdminService({ repos, transaction, media: deps.media, onIndexed: contentChanged });
   const demoImport = createDemoImportService({
     demoDir: deps.demoDir,
     logger: deps.logger,
     transaction,
-    onIndexed: search.invalidate,
+    onIndexed: contentChanged,
     media: deps.media,
   });
 
   const health = createHealthService({ repos });
   // Readers' corrections count against the same write budget as their notes.
   const corrections = withWriteBudget(
-    createCorrectionService({ repos, transaction, media: deps.media, onIndexed: search.invalidate }),
+    createCorrectionService({ repos, transaction, media: deps.media, onIndexed: contentChanged }),
     writeBudget,
     ['create', 'withdraw'],
   );

@@ -1,5 +1,5 @@
 import { AppError } from '#server/errors.ts';
-import type { RateWindowRepository } from '#server/repositories/rate-window.repository.ts';
+import type { SharedCounters } from './shared-counters.ts';
 
 /**
  * How login and sign-up attempts are slowed down (SECURITY.md states the same policy):
@@ -10,8 +10,8 @@ import type { RateWindowRepository } from '#server/repositories/rate-window.repo
  *   `maxDelayMs`. A browser that has logged in to the account before skips that delay, so a
  *   stranger who knows a reader's public username cannot lock the reader out.
  *
- * The counts live in the database (rate_windows, docs/decisions/0029), so every app process
- * behind the balancer counts against the same limit. An address once refused is remembered here
+ * The counts are shared (rate_windows in the database, or Redis with REDIS_URL: decisions 0029,
+ * 0038), so every app process behind the balancer counts against the same limit. An address once refused is remembered here
  * too until its window ends: a flood from it costs no query and adds no row.
  */
 export interface LoginThrottleOptions {
@@ -35,9 +35,8 @@ export const DEFAULT_LOGIN_THROTTLE = {
 const DEFAULT_MAX_DELAY_MS = 15 * 60 * 1000;
 const DEFAULT_FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_MAX_KEYS = 20_000;
-const PRUNE_EVERY_MS = 60 * 1000;
 
-export function createLoginThrottle(options: LoginThrottleOptions & { windows: RateWindowRepository }) {
+export function createLoginThrottle(options: LoginThrottleOptions & { windows: SharedCounters }) {
   const { windows } = options;
   const now = options.now ?? Date.now;
   const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
@@ -45,16 +44,6 @@ export function createLoginThrottle(options: LoginThrottleOptions & { windows: R
   const forgetAfterMs = options.forgetAfterMs ?? DEFAULT_FORGET_AFTER_MS;
   /** Address key → when its window ends; only addresses already refused. */
   const refusedUntil = new Map<string, number>();
-  let prunedAt = 0;
-
-  /** Expired rows go at most once a minute, by whichever process counts next. */
-  function pruneNowAndThen(t: number) {
-    if (t - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = t;
-    void windows.removeExpired(t).catch(() => {
-      // Pruning is housekeeping: the next minute tries again.
-    });
-  }
 
   function delayAfter(count: number): number {
     if (count < options.freeFailures) return 0;
@@ -83,7 +72,6 @@ export function createLoginThrottle(options: LoginThrottleOptions & { windows: R
         if (until > t) refuse();
         refusedUntil.delete(key);
       }
-      pruneNowAndThen(t);
       const w = await windows.hitWindow(key, t, options.windowMs);
       if (w.count <= options.perIp) return;
       refusedUntil.set(key, w.expiresAt);
@@ -118,12 +106,12 @@ export function createLoginThrottle(options: LoginThrottleOptions & { windows: R
       await windows.remove(`login-failures:${accountKey}`);
     },
 
-    /** Live counters (addresses, accounts) in the database: for tests and the flood bench. */
+    /** Live counters (addresses, accounts) in the shared store: for tests and the flood bench. */
     async sizes(): Promise<{ addresses: number; accounts: number }> {
       const t = now();
-      const all = await windows.countLive('', t);
+      const addresses = (await windows.countLive('login:', t)) + (await windows.countLive('register:', t));
       const accounts = await windows.countLive('login-failures:', t);
-      return { addresses: all - accounts, accounts };
+      return { addresses, accounts };
     },
   };
 }

@@ -8,6 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newReader } from '../factories/reader.ts';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { Redis } from 'ioredis';
+import { createRepositories } from '#server/repositories/index.ts';
+import { startRedisServer, type TestRedisServer } from '../support/redis-server.ts';
 import { startS3Server, type S3Server } from '../support/s3-server.ts';
 import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
 
@@ -16,8 +19,9 @@ import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
  * docs/deploy.md, "Many processes"): what one process writes, the other shows at once — pages
  * from its page cache, search answers from its search cache, uploaded files — and the login limit
  * per address holds across both, whichever process nginx picks. PostgreSQL is the deployment the
- * guide describes, with media on S3-compatible storage (s3rver here); two processes on one SQLite
- * file and one media folder (one machine) must behave the same.
+ * guide describes, with media on S3-compatible storage (s3rver here) and REDIS_URL (Debian's
+ * redis-server started for the file: the limits count there, decision 0038); two processes on one
+ * SQLite file and one media folder (one machine, limits in rate_windows) must behave the same.
  */
 const root = path.resolve(import.meta.dirname, '..', '..');
 const NGINX = '/usr/sbin/nginx';
@@ -109,6 +113,7 @@ describe.each(engines)('two processes on one %s database behind nginx', (engine)
   let dir: string;
   let db: TestDatabase | undefined;
   let s3: S3Server | undefined;
+  let redis: TestRedisServer | undefined;
   let a: Server | undefined;
   let b: Server | undefined;
   let nginx: ChildProcess | undefined;
@@ -139,8 +144,16 @@ describe.each(engines)('two processes on one %s database behind nginx', (engine)
       databaseUrl = db.url!;
     }
     // One data folder (SQLite's file, or nothing but temporary files), and media both processes reach.
-    if (engine === 'postgres') s3 = await startS3Server();
-    const env = { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: databaseUrl, ...s3?.env };
+    if (engine === 'postgres') {
+      s3 = await startS3Server();
+      redis = await startRedisServer();
+    }
+    const env = {
+      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: databaseUrl,
+      ...s3?.env,
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+    };
     // The first process migrates alone; the second starts on a database already made.
     a = await startServer(env);
     b = await startServer(env);
@@ -192,6 +205,7 @@ describe.each(engines)('two processes on one %s database behind nginx', (engine)
     await stopProcess(b?.child);
     await db?.drop();
     await s3?.stop();
+    await redis?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -294,6 +308,14 @@ describe.each(engines)('two processes on one %s database behind nginx', (engine)
     const by = (status: number) => new Set(answered.filter((r) => r.status === status).map((r) => r.by));
     expect(by(401)).toEqual(new Set([`127.0.0.1:${a!.port}`, `127.0.0.1:${b!.port}`]));
     expect(by(429)).toEqual(new Set([`127.0.0.1:${a!.port}`, `127.0.0.1:${b!.port}`]));
+    if (redis) {
+      // With REDIS_URL the count is in Redis, not in the database's rate_windows.
+      const client = new Redis(redis.url);
+      const counted = Number(await client.hget(`phap-bao:rate:login:${address}`, 'count'));
+      await client.quit();
+      expect(counted).toBeGreaterThanOrEqual(31);
+      expect(await createRepositories(db!.database.db).rateWindows.find(`login:${address}`, Date.now())).toBeNull();
+    }
     // Another address is not held back by this one.
     expect(
       (

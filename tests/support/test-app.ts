@@ -9,6 +9,8 @@ import type { Metrics } from '#server/http/metrics.ts';
 import { createLogger } from '#server/logger.ts';
 import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createServices, type Services } from '#server/services/index.ts';
+import type { ContentNotices } from '#server/services/content-notices.ts';
+import type { SharedCounters } from '#server/services/shared-counters.ts';
 import { newReader } from '../factories/reader.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -38,6 +40,9 @@ export async function createTestApp(
     recoveryLimits?: { perAddress?: number; perEmail?: number; windowMs?: number };
     /** Prometheus metrics (served at /metrics when env has METRICS_TOKEN). */
     metrics?: Metrics;
+    /** Where the rate limits count (default: the database's rate_windows) and content notices travel (Redis: redis-server.ts). */
+    counters?: SharedCounters;
+    notices?: ContentNotices;
     /** A database of the test's own (a primary with its replica), migrated; else a fresh one of `engine`. */
     database?: TestDatabase;
   } = {},
@@ -59,6 +64,8 @@ export async function createTestApp(
     accountLimits: options.accountLimits,
     recoveryLimits: options.recoveryLimits,
     onSearchTimed: options.metrics?.observeSearch,
+    counters: options.counters,
+    notices: options.notices,
   });
   await services.site.ensureDefaults();
   await services.searchIndexer.ensureCurrent();
@@ -78,7 +85,6 @@ export async function createTestApp(
     db,
     mediaDir: env.MEDIA_DIR,
     async close() {
-      services.accountRecovery.close();
       await db.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,9 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import type http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 
 /** The key pair s3rver checks request signatures with. */
 const KEY = 'S3RVER';
@@ -36,14 +35,19 @@ function freePort(): Promise<number> {
 export async function startS3Server(bucket = 'phap-bao'): Promise<S3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-s3-'));
   const port = await freePort();
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: bucket, configs: [] }],
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 's3-server-process.mjs'), directory, String(port), bucket],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`s3rver exited (${code}) before it was ready`)));
   });
-  await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -61,9 +65,13 @@ export async function startS3Server(bucket = 'phap-bao'): Promise<S3Server> {
         .filter((name) => fs.statSync(path.join(directory, name)).isFile())
         .sort(),
     async stop() {
-      // Clients keep connections alive: close them, or close() waits for them.
-      (server as unknown as { httpServer: http.Server }).httpServer.closeAllConnections();
-      await server.close();
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -176,24 +176,21 @@ function ModerationRow({
           Lý do (bắt buộc khi từ chối)
         </label>
         <textarea id={reasonId} name="reason" rows={1} maxLength={500} placeholder="Lý do (bắt buộc khi từ chối)" />
-        <button
-          type="submit"
-          name="intent"
-          value={accept.intent}
-          className="button button-primary"
-          disabled={fetcher.state !== 'idle'}
-        >
-          {accept.label}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value={refuse.intent}
-          className="button button-ghost"
-          disabled={fetcher.state !== 'idle'}
-        >
-          {refuse.label}
-        </button>
+        {[
+          { ...accept, className: 'button button-primary' },
+          { ...refuse, className: 'button button-ghost' },
+        ].map((decision) => (
+          <button
+            key={decision.intent}
+            type="submit"
+            name="intent"
+            value={decision.intent}
+            className={decision.className}
+            disabled={fetcher.state !== 'idle'}
+          >
+            {decision.label}
+          </button>
+        ))}
       </fetcher.Form>
       <ActionError error={fetcher.data?.error} />
     </li>

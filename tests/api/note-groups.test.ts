@@ -161,7 +161,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
       [{ content: 'Không nguồn', color: 'red' }, /nguồn/],
       [{ content: 'Nguồn rỗng', color: 'red', sourceTitle: '  ' }, /nguồn/],
       [{ content: 'Liên kết xấu', color: 'red', sourceTitle: 'X', sourceUrl: 'javascript:alert(1)' }, /http/],
-      [{ content: 'Thiếu chương', color: 'red', bookCode: 'kinh-kim-cang' }, /sách, chương/],
+      [{ content: 'Thiếu chương', color: 'red', bookCode: sutra.code }, /sách, chương/],
       [{ content: '', color: 'red', sourceTitle: 'X' }, /[à-ỹ]/],
     ];
     for (const [body, expected] of cases) {

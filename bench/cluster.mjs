@@ -10,19 +10,18 @@
 //
 // PostgreSQL: TEST_DATABASE_URL / DATABASE_URL, else 127.0.0.1:5432, else a temporary cluster
 // (scripts/temporary-postgres.mjs). A fresh database is made for the run and dropped after it.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { sourceHash } from '../scripts/source-hash.mjs';
 import { answers, startTemporaryPostgres } from '../scripts/temporary-postgres.mjs';
+import { buildIfStale, freePort } from './lib/production-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX = '/usr/sbin/nginx';
@@ -59,11 +58,7 @@ console.log(`Load average at the start: ${loadAverage()}`);
 
 // --- Build (the rule of scripts/start.mjs) -------------------------------------------------------
 const entry = path.join(root, 'build', 'server', 'main.js');
-const stampFile = path.join(root, 'build', '.source-hash');
-if (!fs.existsSync(entry) || !fs.existsSync(stampFile) || fs.readFileSync(stampFile, 'utf8') !== sourceHash(root)) {
-  console.log('Building…');
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-}
+buildIfStale();
 
 // --- Everything started here is stopped at the end, whatever happens ---------------------------
 const children = new Set();
@@ -84,17 +79,6 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(what, check, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildIfStale, startProductionServer } from './lib/production-server.mjs';
+import { printTable as printRows } from './lib/table.mjs';
 
 const WARMUP_SECONDS = 2;
 const MEDIA_BYTES = 5 * 1024 * 1024;
@@ -209,16 +210,7 @@ function printTable(rows) {
     'err/timeout',
     'status codes',
   ];
-  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) =>
-    cells
-      .map((c, i) => (right.has(i) ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i])))
-      .join('  ')
-      .trimEnd();
-  console.log(`\n${line(headers)}`);
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
+  printRows(headers, rows, { left: [0, 10] });
   console.log(
     '\nreq/s: mean per second; latency: autocannon histogram (1 ms resolution); MB/s: mean response bytes ' +
       '(headers included) per second, 1 MB = 10^6 bytes; body: size of one response body; ' +

@@ -22,6 +22,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { measureMainThread, printMainThread } from './lib/main-thread.mjs';
 import { buildIfStale, root, startProductionServer } from './lib/production-server.mjs';
+import { printTable as printRows } from './lib/table.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -139,10 +140,7 @@ function printTable(rows) {
     fmtMs(m.speedIndex),
     (m.bytes / 1024).toFixed(1),
   ]);
-  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
-  console.log(`\n${line(headers)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const c of cells) console.log(line(c));
+  printRows(headers, cells);
 }
 
 // --- Main -----------------------------------------------------------------------------------------

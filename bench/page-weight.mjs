@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildIfStale, startProductionServer } from './lib/production-server.mjs';
+import { printTable as printRows } from './lib/table.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const VIEWPORT = { width: 390, height: 844 };
@@ -144,10 +145,7 @@ function printTable(rows) {
     fmtKiB(f.fonts),
     f.encodings,
   ]);
-  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c) => c.map((v, i) => (i === 0 || i === 6 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
-  console.log(`\n${line(headers)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const c of cells) console.log(line(c));
+  printRows(headers, cells, { left: [0, 6] });
 }
 
 try {

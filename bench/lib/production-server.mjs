@@ -22,7 +22,8 @@ export function buildIfStale() {
   return true;
 }
 
-function freePort() {
+/** A port nothing listens on now (the benchmarks that start several processes ask for their own). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();

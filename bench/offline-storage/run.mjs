@@ -12,88 +12,23 @@
 //
 //   npm run bench:offline-storage               # table
 //   npm run bench:offline-storage -- --json     # the figures as JSON too
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { sourceHash } from '../../scripts/source-hash.mjs';
+import { buildIfStale, startProductionServer } from '../lib/production-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const DOWNLOADS_CACHE = 'phap-bao-downloads-v1'; // app/lib/offline-cache.ts
 const KB = 1000;
 
-// --- Build (same rule as scripts/start.mjs) ---------------------------------------------------------
-const stampFile = path.join(root, 'build', '.source-hash');
-const entry = path.join(root, 'build', 'server', 'main.js');
-const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : null;
-if (!fs.existsSync(entry) || built !== sourceHash(root)) {
-  console.log(built ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-}
-
-// --- Server -------------------------------------------------------------------------------------------
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-offline-storage-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [entry], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    MEDIA_DIR: path.join(dataDir, 'media'),
-    DATABASE_URL: '',
-    IMPORT_DEMO_CONTENT: 'true',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+// --- Server (bench/lib/production-server.mjs: rebuilt when stale, a fresh DATA_DIR) ------------------
+buildIfStale();
+const server = await startProductionServer({ tmpPrefix: 'phap-bao-offline-storage-' });
+const { baseUrl } = server;
 let browser = null;
 async function cleanup() {
   await browser?.close().catch(() => {});
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
-
-async function waitForServer() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      const res = await fetch(`${baseUrl}/`);
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('GET / did not answer within 60 s');
-}
 
 const getJson = async (address) => (await (await fetch(`${baseUrl}${address}`)).json()).data;
 
@@ -118,7 +53,7 @@ function storageOf(page) {
 const fmt = (bytes) => `${(bytes / KB).toLocaleString('en-US', { maximumFractionDigits: 1 })}`;
 
 try {
-  await waitForServer();
+  await server.ready();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

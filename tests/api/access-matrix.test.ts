@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
 import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import { newReader } from '../factories/reader.ts';
+import { factories } from '../factories/tables.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { operationsOf } from '../support/hostile-requests.ts';
@@ -31,6 +31,7 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
   let moderatorToken: string;
   let adminToken: string;
   let talkId: number;
+  let book: Fixtures['book'];
   let routeKeys: string[];
 
   const api = apiClient(() => t);
@@ -46,6 +47,7 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
     const token = ZSessionResponseSchema.parse(await res.json()).data.token;
     const fixtures: Fixtures = {
       talkId,
+      book,
       password: account.password,
       note: async () =>
         idOf(await api.post('/notes', { color: 'red', content: 'Lời dạy', sourceTitle: 'Kinh' }, { as: token })),
@@ -72,7 +74,7 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
         idOf(
           await api.post(
             '/corrections',
-            { chapterCode: 'kinh-kim-cang-1', anchor: 'p-1', proposedText: `Đoạn văn đã sửa ${crypto.randomUUID()}` },
+            { chapterCode: book.chapterCode, anchor: 'p-1', proposedText: `Đoạn văn đã sửa ${crypto.randomUUID()}` },
             { as: token },
           ),
         ),
@@ -85,6 +87,7 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, {
+      demo: false,
       loginThrottle: { perIp: 100_000, freeFailures: 100_000, windowMs: 60_000 },
       accountLimits: { writes: 100_000 },
     });
@@ -97,13 +100,10 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
     expect((await api.put(`/admin/users/${me.data.id}/role`, { role: 'moderator' }, { as: adminToken })).status).toBe(
       200,
     );
-    const collections = ZAudioCollectionsResponseSchema.parse(
-      await (await api.get('/public/audio_collections')).json(),
-    );
-    const detail = ZAudioCollectionResponseSchema.parse(
-      await (await api.get(`/public/audio_collection/${collections.data.items[0]!.id}`)).json(),
-    );
-    talkId = detail.data.talks[0]!.id;
+    const make = factories(t);
+    talkId = (await make.talk()).id;
+    const made = await make.book();
+    book = { code: made.code, chapterCode: made.chapters[0]!.code };
 
     // Every route twice over: as the OpenAPI document describes it and as the router holds it.
     const doc = await (await t.app.request('/api/v1/openapi.json')).json();

@@ -16,6 +16,8 @@
 /** Makers of one fresh thing of the owner's; each returns its id. */
 export interface Fixtures {
   talkId: number;
+  /** A published book of the test's own (tests/factories/tables.ts) and its first chapter. */
+  book: { code: string; chapterCode: string };
   note(): Promise<number>;
   group(): Promise<number>;
   playlist(): Promise<number>;
@@ -23,7 +25,7 @@ export interface Fixtures {
   playlistItem(): Promise<{ playlistId: number; itemId: number }>;
   bookmark(): Promise<number>;
   savedSearch(): Promise<number>;
-  /** A correction of the owner's, waiting (of a paragraph of the demo's Kinh Kim Cang). */
+  /** A correction of the owner's, waiting (of the first paragraph of `book`). */
   correction(): Promise<number>;
   /** Puts the book on the owner's reading list. */
   favorite(bookCode: string): Promise<void>;
@@ -108,18 +110,18 @@ export const ACCESS_RULES: Record<string, Rule> = {
   'GET /note/{id}': owner(async (f) => ({ path: `/note/${await f.note()}` })),
   'PUT /note/{id}': owner(async (f) => ({ path: `/note/${await f.note()}`, body: { body: 'Ghi chú mới' } })),
   'DELETE /note/{id}': owner(async (f) => ({ path: `/note/${await f.note()}` })),
-  'GET /book/{code}/my_notes': readerCall(async () => ({ path: '/book/kinh-kim-cang/my_notes' })),
+  'GET /book/{code}/my_notes': readerCall(async (f) => ({ path: `/book/${f.book.code}/my_notes` })),
   'GET /ungroup_notes': reader,
   'GET /notes/export': readerCall(async () => ({ path: '/notes/export?format=csv' })),
   'POST /notes/import': readerCall(async () => ({
     body: { format: 'jsonld', text: '{"type":"AnnotationCollection","first":{"type":"AnnotationPage","items":[]}}' },
   })),
   'POST /order_notes': owner(async (f) => ({ body: { ids: [await f.note(), await f.note()] } })),
-  'POST /favorite_books': readerCall(async () => ({ body: { bookCode: 'kinh-kim-cang' } })),
+  'POST /favorite_books': readerCall(async (f) => ({ body: { bookCode: f.book.code } })),
   'GET /favorite_books': reader,
   'DELETE /favorite_books/{code}': owner(async (f) => {
-    await f.favorite('kinh-kim-cang');
-    return { path: '/favorite_books/kinh-kim-cang' };
+    await f.favorite(f.book.code);
+    return { path: `/favorite_books/${f.book.code}` };
   }),
 
   // Note groups and their moderation.
@@ -137,8 +139,8 @@ export const ACCESS_RULES: Record<string, Rule> = {
   'POST /moderation/note_group/{id}/feature': moderator,
 
   // Readers' corrections of paragraphs and transcript lines, and their moderation.
-  'POST /corrections': readerCall(async () => ({
-    body: { chapterCode: 'kinh-kim-cang-1', anchor: 'p-1', proposedText: 'Đoạn văn đã sửa lỗi chính tả.' },
+  'POST /corrections': readerCall(async (f) => ({
+    body: { chapterCode: f.book.chapterCode, anchor: 'p-1', proposedText: 'Đoạn văn đã sửa lỗi chính tả.' },
   })),
   'GET /corrections': reader,
   'GET /correction/{id}': owner(async (f) => ({ path: `/correction/${await f.correction()}` })),
@@ -148,7 +150,7 @@ export const ACCESS_RULES: Record<string, Rule> = {
 
   // Listening: playback, bookmarks, playlists.
   'GET /playback': reader,
-  'PUT /playback/{code}': readerCall(async () => ({ path: '/playback/kinh-kim-cang', body: { currentTime: 12 } })),
+  'PUT /playback/{code}': readerCall(async (f) => ({ path: `/playback/${f.book.code}`, body: { currentTime: 12 } })),
   'GET /get_bookmark/{id}': readerCall(async (f) => ({ path: `/get_bookmark/${f.talkId}` })),
   'POST /create_bookmark': readerCall(async (f) => ({ body: { audioId: f.talkId, time: 3 } })),
   'POST /update_bookmark': owner(async (f) => ({ body: { id: await f.bookmark(), label: 'Đoạn hay' } })),

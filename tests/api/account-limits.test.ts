@@ -5,7 +5,7 @@ import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories, type MadeBook } from '../support/factories.ts';
+import { factories, type MadeBook } from '../factories/tables.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();

@@ -4,6 +4,7 @@ import { ZAuditPageSchema } from '#common/contracts/admin.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { makeSilentMp3 } from '../factories/import-files.ts';
 import { availableEngines } from '../support/databases.ts';
+import { multipartForm } from '../support/multipart.ts';
 import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
@@ -26,12 +27,11 @@ describe.each(engines)('administration API on %s', (engine) => {
     await t.close();
   });
 
-  const uploadForm = (files: [string, Uint8Array | string][], fields: Record<string, string> = {}) => {
-    const form = new FormData();
-    for (const [name, content] of files) form.append('files', new File([content as BlobPart], name));
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    return form;
-  };
+  const uploadForm = (files: [string, Uint8Array | string][], fields: Record<string, string> = {}) =>
+    multipartForm(
+      fields,
+      files.map(([name, content]) => ['files', name, content]),
+    );
   const post = (token: string | null, form: FormData) =>
     t.app.request('/api/v1/admin/import', { method: 'POST', headers: token ? { 'x-token': token } : {}, body: form });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZBookmarkResponseSchema, ZBookmarksResponseSchema } from '#common/contracts/bookmark.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories } from '../support/factories.ts';
+import { factories } from '../factories/tables.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZChapterViewSchema } from '#common/contracts/book.schema.ts';
+import { factories } from '../factories/tables.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -58,15 +59,19 @@ describe.each(engines)('books service on %s', (engine) => {
   });
 
   it('a middle chapter has both neighbours, the last one has no next', async () => {
-    const middle = await t.services.books.getChapter('kinh-kim-cang-17');
-    expect(middle!.previous?.code).toBe('kinh-kim-cang-16');
-    expect(middle!.next?.code).toBe('kinh-kim-cang-18');
+    const made = await factories(t).book({
+      chapters: ['Một', 'Hai', 'Ba', 'Bốn', 'Năm'].map((title) => ({ title, html: `<p id="p-1">Phẩm ${title}.</p>` })),
+    });
+    const codes = made.chapters.map((c) => c.code);
+    const middle = await t.services.books.getChapter(codes[2]!);
+    expect(middle!.previous?.code).toBe(codes[1]);
+    expect(middle!.next?.code).toBe(codes[3]);
 
-    const last = await t.services.books.getChapter('kinh-kim-cang-32');
-    expect(last!.chapter.title).toBe('Ứng Hóa Phi Chân');
-    expect(last!.previous?.code).toBe('kinh-kim-cang-31');
+    const last = await t.services.books.getChapter(codes[4]!);
+    expect(last!.chapter.title).toBe('Năm');
+    expect(last!.previous?.code).toBe(codes[3]);
     expect(last!.next).toBeNull();
-    expect(last!.toc).toHaveLength(32);
+    expect(last!.toc).toHaveLength(5);
   });
 
   it('keeps the section of a chapter and the one-chapter books have no neighbours', async () => {
@@ -81,22 +86,21 @@ describe.each(engines)('books service on %s', (engine) => {
   });
 
   it('answers null for an unknown code', async () => {
-    for (const code of ['kinh-kim-cang-999', 'kinh-kim-cang', 'khong-co', '', "'; drop table chapters; --"]) {
+    const made = await factories(t).book();
+    for (const code of [`${made.code}-999`, made.code, 'khong-co', '', "'; drop table chapters; --"]) {
       expect(await t.services.books.getChapter(code), code).toBeNull();
     }
   });
 
   it('answers null when the book is not published', async () => {
-    await t.db.database.db.updateTable('books').set({ status: 'draft' }).where('code', '=', 'kinh-vu-lan').execute();
+    const made = await factories(t).book();
+    const first = made.chapters[0]!.code;
+    await t.db.database.db.updateTable('books').set({ status: 'draft' }).where('code', '=', made.code).execute();
     try {
-      expect(await t.services.books.getChapter('kinh-vu-lan-1')).toBeNull();
+      expect(await t.services.books.getChapter(first)).toBeNull();
     } finally {
-      await t.db.database.db
-        .updateTable('books')
-        .set({ status: 'published' })
-        .where('code', '=', 'kinh-vu-lan')
-        .execute();
+      await t.db.database.db.updateTable('books').set({ status: 'published' }).where('code', '=', made.code).execute();
     }
-    expect(await t.services.books.getChapter('kinh-vu-lan-1')).not.toBeNull();
+    expect(await t.services.books.getChapter(first)).not.toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { createDiskMediaStorage } from '#server/media/media-storage.ts';
 import { newReader } from '../factories/reader.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories, type MadeBook } from '../support/factories.ts';
+import { factories, type MadeBook } from '../factories/tables.ts';
 import { createTestApp, loginAdmin, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
@@ -175,22 +175,24 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
     expect(res.status).toBe(200);
   });
 
-  const pathCases = [
-    ['GET', '/public/doc/%00'],
-    ['GET', '/public/book/a%00b'],
-    ['GET', '/public/chapter/kinh-kim-cang/a%00b'],
-    ['GET', '/public/chapter/a%00b/kinh-kim-cang-1'],
-    ['GET', '/book/a%00b/my_notes'],
-    ['DELETE', '/favorite_books/a%00b'],
-    ['PUT', '/playback/a%00b'],
-    ['GET', '/note/1%00'],
-    ['GET', `/note_group_with_notes?id=${1}&keywordSearch=a%00b`],
-    ['GET', '/public/library/search/?tim=a%00b'],
-  ] as const;
+  // The other segment names a real book or chapter (the test's own), so only the control character is wrong.
+  const pathCases = () =>
+    [
+      ['GET', '/public/doc/%00'],
+      ['GET', '/public/book/a%00b'],
+      ['GET', `/public/chapter/${book.code}/a%00b`],
+      ['GET', `/public/chapter/a%00b/${book.chapters[0]!.code}`],
+      ['GET', '/book/a%00b/my_notes'],
+      ['DELETE', '/favorite_books/a%00b'],
+      ['PUT', '/playback/a%00b'],
+      ['GET', '/note/1%00'],
+      ['GET', `/note_group_with_notes?id=${1}&keywordSearch=a%00b`],
+      ['GET', '/public/library/search/?tim=a%00b'],
+    ] as const;
 
   it('refuses a NUL in a path or query parameter of the API with a Vietnamese 400', async () => {
     const before = await snapshot();
-    for (const [method, path] of pathCases) {
+    for (const [method, path] of pathCases()) {
       const res = await api.request(method, path, method === 'PUT' ? { currentTime: 1 } : undefined, { as: token });
       expect(res.status, path).toBe(400);
       const error = ZErrorResponseSchema.parse(await res.json());
@@ -213,7 +215,7 @@ describe.each(engines)('control characters in any text on %s', (engine) => {
       },
     });
     expect((await pages.request(`/${book.chapters[0]!.code}`)).status).toBe(200);
-    for (const path of ['/a%00b', '/a%00b/kinh-kim-cang', '/sach/a%00b', '/tin-tuc/%00', '/search?q=a%00b']) {
+    for (const path of ['/a%00b', `/a%00b/${book.code}`, '/sach/a%00b', '/tin-tuc/%00', '/search?q=a%00b']) {
       const res = await pages.request(path);
       expect(res.status, path).toBe(400);
       expect(await res.text(), path).toMatch(CONTROL_MESSAGE);

@@ -7,7 +7,7 @@ import { ZSearchResultSchema } from '#common/contracts/search.schema.ts';
 import { parseTranscript } from '#server/lib/webvtt.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories, type MadeBook, type Person } from '../support/factories.ts';
+import { factories, type MadeBook, type Person } from '../factories/tables.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories, type MadeBook } from '../support/factories.ts';
+import { factories, type MadeBook } from '../factories/tables.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();

@@ -5,7 +5,7 @@ import { CSV_COLUMNS, parseCsv, parseCsvRows, parseWebAnnotations } from '#serve
 import { createRepositories } from '#server/repositories/index.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories, type MadeBook, type Person } from '../support/factories.ts';
+import { factories, type MadeBook, type Person } from '../factories/tables.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();

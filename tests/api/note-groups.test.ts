@@ -17,7 +17,7 @@ import {
 import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories, type MadeBook } from '../support/factories.ts';
+import { factories, type MadeBook } from '../factories/tables.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
@@ -161,7 +161,7 @@ describe.each(engines)('note groups and moderation on %s', (engine) => {
       [{ content: 'Không nguồn', color: 'red' }, /nguồn/],
       [{ content: 'Nguồn rỗng', color: 'red', sourceTitle: '  ' }, /nguồn/],
       [{ content: 'Liên kết xấu', color: 'red', sourceTitle: 'X', sourceUrl: 'javascript:alert(1)' }, /http/],
-      [{ content: 'Thiếu chương', color: 'red', bookCode: 'kinh-kim-cang' }, /sách, chương/],
+      [{ content: 'Thiếu chương', color: 'red', bookCode: sutra.code }, /sách, chương/],
       [{ content: '', color: 'red', sourceTitle: 'X' }, /[à-ỹ]/],
     ];
     for (const [body, expected] of cases) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '#server/errors.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories } from '../support/factories.ts';
+import { factories } from '../factories/tables.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();

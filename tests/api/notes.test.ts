@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { newReader } from '../factories/reader.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories, type MadeBook } from '../support/factories.ts';
+import { factories, type MadeBook } from '../factories/tables.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteCardPath } from '#common/paths.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories, type MadeBook } from '../support/factories.ts';
+import { factories, type MadeBook } from '../factories/tables.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();

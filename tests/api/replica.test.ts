@@ -1,29 +1,10 @@
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-// @ts-expect-error plain ESM helper without types
-import { startTemporaryPostgres } from '../../scripts/temporary-postgres.mjs';
 import { apiClient } from '../support/api-client.ts';
+import { startTemporaryPostgres, type TemporaryPostgres } from '../support/temporary-postgres.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
-
-interface TemporaryPostgres {
-  port: number;
-  url: string;
-  stop: () => void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function onReplica(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
@@ -49,14 +30,11 @@ describe('reads on a streaming replica', () => {
   const api = apiClient(() => t);
 
   beforeAll(async () => {
-    primary = (await startTemporaryPostgres({ port: await freePort() })) as TemporaryPostgres;
+    primary = await startTemporaryPostgres();
     const setup = openDatabase({ databaseUrl: primary.url });
     await migrateToLatest(setup);
     await setup.close();
-    replica = (await startTemporaryPostgres({
-      port: await freePort(),
-      replicaOf: primary,
-    })) as TemporaryPostgres;
+    replica = await startTemporaryPostgres({ replicaOf: primary });
     expect(await onReplica(replica.url, 'SELECT pg_is_in_recovery() AS standby')).toEqual([{ standby: true }]);
     const database = openDatabase({ databaseUrl: primary.url, replicaUrl: replica.url });
     t = await createTestApp('postgres', {

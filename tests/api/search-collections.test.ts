@@ -4,6 +4,7 @@ import {
   ZSearchCollectionResponseSchema,
   ZSearchCollectionsResponseSchema,
 } from '#common/contracts/search.schema.ts';
+import { factories } from '../factories/tables.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
@@ -15,7 +16,7 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { demo: false });
     const signUp = () => registerReader(t);
     alice = await signUp();
     bob = await signUp();
@@ -121,6 +122,14 @@ describe.each(engines)('saved searches and most searched on %s', (engine) => {
   it('counts normalised queries that found something, and lists those searched at least twice', async () => {
     // Three readers (a client counts once per query a day, so each search comes from another).
     const [one, two, three] = [await registerReader(t), await registerReader(t), await registerReader(t)];
+    // What they search for is in a book of the test's own; "xyzzy…" is in none.
+    await factories(t).book({
+      chapters: [
+        { title: 'Phật giáo', html: '<p id="p-1">Phật giáo đến nước ta từ rất sớm.</p>' },
+        { title: 'Tu Bồ Đề', html: '<p id="p-1">Tu Bồ Đề hỏi Phật về tâm.</p>' },
+        { title: 'Chùa Một Cột', html: '<p id="p-1">Chùa Một Cột ở Hà Nội.</p>' },
+      ],
+    });
     const search = async (query: string, token: string) => {
       expect((await api.post('/public/search', { query }, { as: token })).status).toBe(200);
     };

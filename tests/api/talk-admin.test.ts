@@ -11,8 +11,9 @@ import {
 import { scanMp3 } from '#server/media/mp3-frames.ts';
 import { MP3_FRAME_SECONDS, makeSilentMp3 } from '../factories/import-files.ts';
 import { apiClient } from '../support/api-client.ts';
+import { multipartForm, type FilePart } from '../support/multipart.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
@@ -31,13 +32,7 @@ describe.each(engines)('talks administration API on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { demo: false, env: { UPLOAD_MAX_MB: '1' } });
     reader = await registerReader(t);
-    await t.services.auth.createOrPromoteAdmin('quantri02', 'mat-khau-quan-tri');
-    const login = await t.app.request('/api/v1/public/user/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'quantri02', password: 'mat-khau-quan-tri' }),
-    });
-    admin = ((await login.json()) as { data: { token: string } }).data.token;
+    admin = (await loginAdmin(t, 'quantri02')).token;
   });
   afterAll(async () => {
     await t.close();
@@ -50,11 +45,10 @@ describe.each(engines)('talks administration API on %s', (engine) => {
     file?: [string, Uint8Array | string],
     transcript?: [string, string],
   ) => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    if (file) form.append('file', new File([file[1] as BlobPart], file[0], { type: 'audio/mpeg' }));
-    if (transcript) form.append('transcript', new File([transcript[1]], transcript[0]));
-    return form;
+    const files: FilePart[] = [];
+    if (file) files.push(['file', file[0], file[1], 'audio/mpeg']);
+    if (transcript) files.push(['transcript', transcript[0], transcript[1]]);
+    return multipartForm(fields, files);
   };
   const createCollection = async (title: string, status = 'draft') => {
     const res = await api.post('/admin/collections', { title, status }, { as: admin });

@@ -1,27 +1,8 @@
-import net from 'node:net';
 import fs from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper without types
-import { answers, startTemporaryPostgres } from '../../scripts/temporary-postgres.mjs';
-
-interface TemporaryPostgres {
-  port: number;
-  url: string;
-  dir: string;
-  stop: () => void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/ports.ts';
+import { answers, startTemporaryPostgres } from '../support/temporary-postgres.ts';
 
 /**
  * `npm test` starts this cluster when no PostgreSQL answers at 127.0.0.1:5432 (scripts/test.mjs),
@@ -31,7 +12,7 @@ function freePort(): Promise<number> {
 describe('a temporary PostgreSQL cluster (scripts/temporary-postgres.mjs)', () => {
   it('starts Debian’s PostgreSQL in a temporary folder with a `test` database, then stops and leaves nothing', async () => {
     const port = await freePort();
-    const cluster = (await startTemporaryPostgres({ port })) as TemporaryPostgres;
+    const cluster = await startTemporaryPostgres({ port });
     try {
       expect(cluster.url).toBe(`postgres://postgres@127.0.0.1:${port}/test`);
       const client = new pg.Client({ connectionString: cluster.url });

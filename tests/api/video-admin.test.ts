@@ -12,8 +12,9 @@ import {
 import { ZVideoResponseSchema } from '#common/contracts/video.schema.ts';
 import { makeCoverPng } from '../factories/import-files.ts';
 import { apiClient } from '../support/api-client.ts';
+import { multipartForm } from '../support/multipart.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, DEMO_DIR, registerReader, type TestApp } from '../support/test-app.ts';
+import { createTestApp, DEMO_DIR, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 const demo = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'videos.json'), 'utf8')) as {
@@ -72,13 +73,7 @@ describe.each(engines)('videos administration API on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { demo: false, env: { UPLOAD_MAX_MB: '1' } });
     reader = await registerReader(t);
-    await t.services.auth.createOrPromoteAdmin('quantri03', 'mat-khau-quan-tri');
-    const login = await t.app.request('/api/v1/public/user/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'quantri03', password: 'mat-khau-quan-tri' }),
-    });
-    admin = ((await login.json()) as { data: { token: string } }).data.token;
+    admin = (await loginAdmin(t, 'quantri03')).token;
   });
   afterAll(async () => {
     await t.close();
@@ -86,12 +81,11 @@ describe.each(engines)('videos administration API on %s', (engine) => {
 
   const api = apiClient(() => t);
 
-  const form = (fields: Record<string, string>, files: Record<string, [string, Uint8Array | string]> = {}) => {
-    const data = new FormData();
-    for (const [key, value] of Object.entries(fields)) data.append(key, value);
-    for (const [key, [name, bytes]] of Object.entries(files)) data.append(key, new File([bytes as BlobPart], name));
-    return data;
-  };
+  const form = (fields: Record<string, string>, files: Record<string, [string, Uint8Array | string]> = {}) =>
+    multipartForm(
+      fields,
+      Object.entries(files).map(([key, [name, bytes]]) => [key, name, bytes]),
+    );
   const errorOf = async (res: Response) => ZErrorResponseSchema.parse(await res.json());
   const publicVideo = (slug: string) => t.app.request(`/api/v1/public/video?slug=${slug}`);
   const search = async (query: string) => {

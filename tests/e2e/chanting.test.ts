@@ -1,40 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { rememberOnDevice, waitForWakeLocks, wakeLog, watchWakeLock } from './support/device.ts';
 
 const baseURL = inject('baseURL');
 // A chanting book of the demo library: "Tán như Lai" of the Nghi thức tụng niệm.
 const CHAPTER = `${baseURL}/nghi-thuc-tung-niem-3/nghi-thuc-tung-niem`;
 
-/** Counts what the page asks of the Wake Lock API (a refused request gets a stand-in, as in reading-comfort.test.ts). */
-async function watchWakeLock(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const log = { held: 0, requests: 0 };
-    (window as unknown as { wakeLog: typeof log }).wakeLog = log;
-    const wakeLock = navigator.wakeLock;
-    const real = wakeLock.request.bind(wakeLock);
-    wakeLock.request = async (type) => {
-      log.requests++;
-      const sentinel = await real(type).catch(() => {
-        const fake = new EventTarget() as WakeLockSentinel & { released: boolean };
-        Object.assign(fake, { released: false, type: 'screen' });
-        fake.release = async () => {
-          fake.released = true;
-        };
-        return fake;
-      });
-      log.held++;
-      const release = sentinel.release.bind(sentinel);
-      sentinel.release = async () => {
-        log.held--;
-        await release();
-      };
-      return sentinel;
-    };
-  });
-}
-
-const held = (page: Page) => page.evaluate(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held);
+const held = async (page: Page) => (await wakeLog(page)).held;
 const scrollTop = (page: Page) => page.getByTestId('chant-scroller').evaluate((el) => el.scrollTop);
 
 async function openChanting(page: Page) {
@@ -75,7 +48,7 @@ describe('chanting view', () => {
       .first()
       .evaluate((p) => parseFloat(getComputedStyle(p).fontSize));
     expect(size).toBeGreaterThanOrEqual(26);
-    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 1);
+    await waitForWakeLocks(page, 1);
 
     // It moves by itself…
     const start = await scrollTop(page);
@@ -102,7 +75,7 @@ describe('chanting view', () => {
     // Closed with Escape: the screen may sleep again, and the pace is remembered.
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 0);
+    await waitForWakeLocks(page, 0);
     expect(await held(page)).toBe(0);
     await page.locator('details.reader-options > summary').click();
     await page.getByRole('button', { name: 'Chế độ tụng kinh' }).click();
@@ -115,7 +88,7 @@ describe('chanting view', () => {
 
   it('reaches the end and offers to start again', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addInitScript(() => localStorage.setItem('phap-bao:chant-pace', '36'));
+    await rememberOnDevice(context, { 'phap-bao:chant-pace': '36' });
     const page = await context.newPage();
     await openChanting(page);
     // Near the end by the chanter's own scroll, which the view takes as its new place.
@@ -140,7 +113,7 @@ describe('chanting view', () => {
   ] as const) {
     it(`at ${width} px in ${theme}: the theme's colours, the controls in reach, nothing wider than the screen`, async () => {
       const context = await browser.newContext({ viewport: { width, height: width < 800 ? 740 : 900 } });
-      await context.addInitScript((t) => localStorage.setItem('phap-bao:theme', t), theme);
+      await rememberOnDevice(context, { 'phap-bao:theme': theme });
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       await openChanting(page);

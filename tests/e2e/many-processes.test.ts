@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { createRepositories } from '#server/repositories/index.ts';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.ts';
 import { startS3Server, type S3Server } from '../support/s3-server.ts';
+import { startLibraryServer, type LibraryServer as Server } from './support/library-server.ts';
 import { freePort, stopProcess, waitUntilUp } from './support/processes.ts';
 
 /**
@@ -27,42 +28,6 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const NGINX = '/usr/sbin/nginx';
 const engines = await availableEngines();
 const run = promisify(execFile);
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  baseURL: string;
-  log: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      IMPORT_DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilUp(
-    'A server process',
-    async () => (await fetch(`${baseURL}/readyz`)).ok,
-    child,
-    () => output,
-  );
-  return { child, port, baseURL, log: () => output };
-}
 
 /** docs/deploy.md's upstream and server blocks, on plain HTTP and these ports. */
 function deployUpstreamConf(nginxPort: number, appPorts: number[]): string {
@@ -155,8 +120,8 @@ describe.each(engines)('two processes on one %s database behind nginx', (engine)
       ...(redis ? { REDIS_URL: redis.url } : {}),
     };
     // The first process migrates alone; the second starts on a database already made.
-    a = await startServer(env);
-    b = await startServer(env);
+    a = await startLibraryServer({ ...env, TRUST_PROXY: 'true' });
+    b = await startLibraryServer({ ...env, TRUST_PROXY: 'true' });
 
     await run(process.execPath, ['--import', 'tsx', 'server/cli/create-admin.ts', '--username', 'quantri01'], {
       cwd: root,

@@ -21,6 +21,7 @@ import { talkPath } from '#common/paths.ts';
 import { hasDiacritics, toFoldedForm } from '#common/text/vietnamese.ts';
 import { AUDIO_PART_BYTES } from '#app/lib/offline-talks.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { downloadBookForOffline, waitForServiceWorker } from './support/offline.ts';
 import { adminToken, loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -62,11 +63,6 @@ async function selectOpening(page: Page, length: number): Promise<string> {
 
 const paintedCount = (page: Page, color: string) =>
   page.evaluate((c) => (CSS.highlights.get(`pb-${c}`) as Set<AbstractRange> | undefined)?.size ?? 0, color);
-
-/** The page is controlled by the site's service worker (registered after load, claimed at activation). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { polling: 100 });
-}
 
 // Offline reading with the real service worker of the production build (decision 0025). Its own
 // contexts allow service workers (the others' block them: tests/e2e/support/browser.ts); closing a
@@ -184,12 +180,7 @@ describe('offline reading', () => {
 
   it('shows the Vietnamese offline page for what was not downloaded, and the downloads with remove', async () => {
     const { context, page } = await openContext(390);
-    await page.goto(`${baseURL}${book.path}`);
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Tải để đọc ngoại tuyến' }).click();
-    await page.getByRole('button', { name: 'Tải về máy' }).click();
-    await page.getByTestId('offline-download-result').waitFor();
-    await waitForServiceWorker(page);
+    await downloadBookForOffline(page, `${baseURL}${book.path}`);
 
     await context.setOffline(true);
     const answer = await page.goto(`${baseURL}/thu-vien`);
@@ -287,12 +278,7 @@ describe('offline reading', () => {
     const { context, page } = await openContext(390);
     const errors = watchPageErrors(page);
     const reader = await loginAs(context, baseURL);
-    await page.goto(`${baseURL}${book.path}`);
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Tải để đọc ngoại tuyến' }).click();
-    await page.getByRole('button', { name: 'Tải về máy' }).click();
-    await page.getByTestId('offline-download-result').waitFor();
-    await waitForServiceWorker(page);
+    await downloadBookForOffline(page, `${baseURL}${book.path}`);
     const chapter = `${baseURL}${book.chapters[0]!.path}`;
     await page.goto(chapter);
     await waitForHydration(page);
@@ -500,12 +486,7 @@ describe('offline reading', () => {
 
   it('searches the downloaded books offline, with or without diacritics; the search box leads there offline', async () => {
     const { context, page } = await openContext(390);
-    await page.goto(`${baseURL}${book.path}`);
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Tải để đọc ngoại tuyến' }).click();
-    await page.getByRole('button', { name: 'Tải về máy' }).click();
-    await page.getByTestId('offline-download-result').waitFor();
-    await waitForServiceWorker(page);
+    await downloadBookForOffline(page, `${baseURL}${book.path}`);
     // Two words of the second chapter, one at least with diacritics, searched without them.
     const target = book.chapters[1]!;
     await page.goto(`${baseURL}${target.path}`);

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { rememberOnDevice, setHidden, waitForWakeLocks, wakeLog, watchWakeLock } from './support/device.ts';
 
 const baseURL = inject('baseURL');
 const CHAPTER = `${baseURL}/kinh-di-giao-1/kinh-di-giao`;
-
-/** A device that chose `theme` (and maybe a line spacing) on an earlier visit. */
-async function rememberOnDevice(context: BrowserContext, values: Record<string, string>) {
-  await context.addInitScript((entries) => {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, values);
-}
 
 const paint = (page: Page) =>
   page.evaluate(() => ({
@@ -132,43 +126,10 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
 
   it('keeps the screen on while asked: a wake lock taken, released when hidden, taken again on return, released on leaving', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    // Records what the page asks of the Wake Lock API and lets the test hide the page. Headless
-    // Chromium may refuse a real lock, so a refused request is answered with a stand-in sentinel.
-    await context.addInitScript(() => {
-      const log = { requests: 0, releases: 0, held: 0 };
-      (window as unknown as { wakeLog: typeof log }).wakeLog = log;
-      let hidden = false;
-      Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible') });
-      (window as unknown as { setHidden: (h: boolean) => void }).setHidden = (h) => {
-        hidden = h;
-        document.dispatchEvent(new Event('visibilitychange'));
-      };
-      const wakeLock = navigator.wakeLock;
-      if (!wakeLock) throw new Error('No Wake Lock API in this Chromium');
-      const real = wakeLock.request.bind(wakeLock);
-      wakeLock.request = async (type) => {
-        log.requests++;
-        const sentinel = await real(type).catch(() => {
-          const fake = new EventTarget() as WakeLockSentinel & { released: boolean };
-          Object.assign(fake, { released: false, type: 'screen' });
-          fake.release = async () => {
-            fake.released = true;
-          };
-          return fake;
-        });
-        log.held++;
-        const release = sentinel.release.bind(sentinel);
-        sentinel.release = async () => {
-          log.releases++;
-          log.held--;
-          await release();
-        };
-        return sentinel;
-      };
-    });
+    await watchWakeLock(context);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    const log = () => page.evaluate(() => (window as unknown as { wakeLog: object }).wakeLog);
+    const log = () => wakeLog(page);
     await page.goto(CHAPTER, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     expect(await log()).toEqual({ requests: 0, releases: 0, held: 0 });
@@ -176,20 +137,20 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
     await openOptions(page);
     const keepOn = page.getByRole('checkbox', { name: 'Giữ màn hình sáng' });
     await keepOn.check();
-    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 1);
-    await page.evaluate(() => (window as unknown as { setHidden: (h: boolean) => void }).setHidden(true));
-    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 0);
-    await page.evaluate(() => (window as unknown as { setHidden: (h: boolean) => void }).setHidden(false));
-    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 1);
+    await waitForWakeLocks(page, 1);
+    await setHidden(page, true);
+    await waitForWakeLocks(page, 0);
+    await setHidden(page, false);
+    await waitForWakeLocks(page, 1);
     expect(await log()).toEqual({ requests: 2, releases: 1, held: 1 });
 
     // Remembered: a reload asks again by itself; leaving the chapter lets the screen sleep.
     await page.reload({ waitUntil: 'networkidle' });
     await waitForHydration(page);
-    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 1);
+    await waitForWakeLocks(page, 1);
     await page.locator('.reader-breadcrumbs a, nav[aria-label] a[href="/sach/kinh-di-giao"]').first().click();
     await page.waitForURL(`${baseURL}/sach/kinh-di-giao`);
-    await page.waitForFunction(() => (window as unknown as { wakeLog: { held: number } }).wakeLog.held === 0);
+    await waitForWakeLocks(page, 0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.ts';
 
 /** The key pair s3rver checks request signatures with. */
 const KEY = 'S3RVER';
@@ -15,17 +15,6 @@ export interface S3Server {
   /** Every object file s3rver holds on disk, relative to its folder (parts of unfinished uploads included). */
   storedFiles(): string[];
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -194,3 +194,37 @@ export function RowEditForm({
     </Form>
   );
 }
+
+/** A row's quick actions in an ordered list: ↑ / ↓, then publish or unpublish. */
+export function MoveAndPublishForms({
+  moveIntent,
+  statusIntent,
+  idName,
+  item,
+  first,
+  last,
+  busy,
+}: {
+  moveIntent: string;
+  statusIntent: string;
+  idName: string;
+  item: { id: number; title: string; status: string };
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+}) {
+  return (
+    <div className="admin-media-actions">
+      <MoveForm
+        intent={moveIntent}
+        idName={idName}
+        id={item.id}
+        title={item.title}
+        first={first}
+        last={last}
+        busy={busy}
+      />
+      <PublishToggleForm intent={statusIntent} idName={idName} id={item.id} status={item.status} busy={busy} />
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
+import { importUploadOf } from '#server/http/import-form.ts';
 import type { Route } from './+types/import';
 import { FilePicker } from '#app/components/forms/file-picker.tsx';
 import type { RouteHandle } from '#app/components/layout/app-shell.tsx';
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     context.services.importer.checkUploadSize(request.headers.get('content-length'));
     const form = await request.formData();
-    return { outcomes: await context.services.importer.importUploads(form, user), error: null };
+    return { outcomes: await context.services.importer.importUploads(importUploadOf(form), user), error: null };
   } catch (error) {
     const failure = formFailureOf(error);
     return data({ outcomes: null, error: failure.data.message }, failure.init ?? undefined);

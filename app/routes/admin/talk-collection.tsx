@@ -14,6 +14,7 @@ import { UploadForm } from '#app/components/admin/upload-form.tsx';
 import { TextField } from '#app/components/forms/text-field.tsx';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formFailureOf, isNotFoundError, parseForm } from '#app/lib/form-errors.server.ts';
+import { mediaRowAnswers, statusNotice } from '#app/lib/media-admin-actions.server.ts';
 import { moveInOrder } from '#app/lib/move-in-order.ts';
 import type { Route } from './+types/talk-collection';
 import '#app/styles/admin-media.css';
@@ -21,9 +22,8 @@ import {
   AdminDescriptionField,
   AdminFileField,
   DeleteForm,
-  MoveForm,
+  MoveAndPublishForms,
   PublishNowCheckbox,
-  PublishToggleForm,
   RowEditForm,
 } from '#app/components/admin/media-forms.tsx';
 
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const collectionId = ZIdSchema.parse(params.collectionId);
   const form = await request.formData();
   const admin = context.services.talkAdmin;
-  const ok = (message: string | null) => ({ message, fields: {} as Record<string, string>, talkId: null });
+  const { ok, unknown, parseRowEdit } = mediaRowAnswers('talkId');
   try {
     switch (form.get('intent')) {
       case 'collection': {
@@ -75,15 +75,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const parsed = parseForm(ZStatusSchema, form);
         if (!parsed.ok) return parsed.failure;
         const talk = await admin.updateTalk(user, parsed.value.talkId, { status: parsed.value.status });
-        return ok(`${talk.status === 'published' ? 'Đã xuất bản' : 'Đã chuyển về bản nháp'} “${talk.title}”.`);
+        return ok(statusNotice(talk));
       }
       case 'talk-edit': {
-        const talkId = parseForm(ZTalkIdSchema, form);
-        if (!talkId.ok) return talkId.failure;
-        const parsed = parseForm(ZTalkUpdateSchema, form);
-        if (!parsed.ok)
-          return data({ ...parsed.failure.data, talkId: talkId.value.talkId }, parsed.failure.init ?? undefined);
-        const talk = await admin.updateTalk(user, talkId.value.talkId, parsed.value);
+        const parsed = parseRowEdit(ZTalkIdSchema, ZTalkUpdateSchema, form);
+        if (!parsed.ok) return parsed.failure;
+        const talk = await admin.updateTalk(user, parsed.id, parsed.value);
         return ok(
           talk.collectionId === collectionId
             ? `Đã lưu “${talk.title}”.`
@@ -98,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return ok(`Đã xoá “${talk.title}” cùng tệp âm thanh và lời.`);
       }
       default:
-        return data({ message: 'Yêu cầu không rõ.', fields: {}, talkId: null }, { status: 400 });
+        return unknown();
     }
   } catch (error) {
     return formFailureOf(error);
@@ -244,18 +241,15 @@ function TalkRow({
           {talk.status === 'published' ? <Link to={talk.path}>Nghe</Link> : null}
         </p>
       </div>
-      <div className="admin-media-actions">
-        <MoveForm
-          intent="talk-move"
-          idName="talkId"
-          id={talk.id}
-          title={talk.title}
-          first={first}
-          last={last}
-          busy={busy}
-        />
-        <PublishToggleForm intent="talk-status" idName="talkId" id={talk.id} status={talk.status} busy={busy} />
-      </div>
+      <MoveAndPublishForms
+        moveIntent="talk-move"
+        statusIntent="talk-status"
+        idName="talkId"
+        item={talk}
+        first={first}
+        last={last}
+        busy={busy}
+      />
       <details className="admin-media-details" open={!!error}>
         <summary>Sửa, thêm lời, xoá</summary>
         <RowEditForm intent="talk-edit" idName="talkId" id={talk.id} submitLabel="Lưu bài" busy={busy}>

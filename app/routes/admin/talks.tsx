@@ -7,12 +7,7 @@ import {
   ZIdSchema,
   ZMediaStatusSchema,
 } from '#common/contracts/talk-admin.schema.ts';
-import {
-  AdminDescriptionField,
-  MoveForm,
-  PublishNowCheckbox,
-  PublishToggleForm,
-} from '#app/components/admin/media-forms.tsx';
+import { AdminDescriptionField, MoveAndPublishForms, PublishNowCheckbox } from '#app/components/admin/media-forms.tsx';
 import { TextField } from '#app/components/forms/text-field.tsx';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formatDuration } from '#app/lib/format.ts';
@@ -105,24 +100,15 @@ export default function AdminTalksPage({ loaderData, actionData }: Route.Compone
                   {collection.speaker ? <span>{collection.speaker}</span> : null}
                 </p>
               </div>
-              <div className="admin-media-actions">
-                <MoveForm
-                  intent="move"
-                  idName="id"
-                  id={collection.id}
-                  title={collection.title}
-                  first={i === 0}
-                  last={i === collections.length - 1}
-                  busy={busy}
-                />
-                <PublishToggleForm
-                  intent="status"
-                  idName="id"
-                  id={collection.id}
-                  status={collection.status}
-                  busy={busy}
-                />
-              </div>
+              <MoveAndPublishForms
+                moveIntent="move"
+                statusIntent="status"
+                idName="id"
+                item={collection}
+                first={i === 0}
+                last={i === collections.length - 1}
+                busy={busy}
+              />
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from 'react-router';
+import { Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { SITE_NAME } from '#common/constants.ts';
 import { MEDIA_STATUS_LABELS, ZIdSchema, ZMediaStatusSchema } from '#common/contracts/talk-admin.schema.ts';
@@ -8,6 +8,7 @@ import { TextField } from '#app/components/forms/text-field.tsx';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formatDate, formatDuration } from '#app/lib/format.ts';
 import { formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
+import { mediaRowAnswers, statusNotice } from '#app/lib/media-admin-actions.server.ts';
 import type { Route } from './+types/videos';
 import '#app/styles/admin-media.css';
 import {
@@ -35,24 +36,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
   const form = await request.formData();
   const admin = context.services.videoAdmin;
-  const ok = (message: string) => ({ message, fields: {} as Record<string, string>, videoId: null });
+  const { ok, unknown, parseRowEdit } = mediaRowAnswers('videoId');
   try {
     switch (form.get('intent')) {
       case 'status': {
         const parsed = parseForm(ZStatusSchema, form);
         if (!parsed.ok) return parsed.failure;
         const video = await admin.update(user, parsed.value.videoId, { status: parsed.value.status });
-        return ok(`${video.status === 'published' ? 'Đã xuất bản' : 'Đã chuyển về bản nháp'} “${video.title}”.`);
+        return ok(statusNotice(video));
       }
       case 'edit': {
-        const id = parseForm(ZVideoIdSchema, form);
-        if (!id.ok) return id.failure;
         // A blank address leaves a YouTube item's address as it is (files have none).
         if (form.get('url') === '') form.delete('url');
-        const parsed = parseForm(ZVideoUpdateSchema, form);
-        if (!parsed.ok)
-          return data({ ...parsed.failure.data, videoId: id.value.videoId }, parsed.failure.init ?? undefined);
-        const video = await admin.update(user, id.value.videoId, parsed.value);
+        const parsed = parseRowEdit(ZVideoIdSchema, ZVideoUpdateSchema, form);
+        if (!parsed.ok) return parsed.failure;
+        const video = await admin.update(user, parsed.id, parsed.value);
         return ok(`Đã lưu “${video.title}”.`);
       }
       case 'delete': {
@@ -63,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return ok(`Đã xoá “${video.title}”.`);
       }
       default:
-        return data({ message: 'Yêu cầu không rõ.', fields: {}, videoId: null }, { status: 400 });
+        return unknown();
     }
   } catch (error) {
     return formFailureOf(error);

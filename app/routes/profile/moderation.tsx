@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import {
@@ -146,11 +147,74 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function QueueItem({ item }: { item: ModerationQueueItem }) {
+/**
+ * One row of a moderation queue (note groups to publish, corrections to a text): what is decided
+ * on, then the reason box and the two decisions, and the refusal's message when the action fails.
+ */
+function ModerationRow({
+  testId,
+  id,
+  reasonId,
+  accept,
+  refuse,
+  children,
+}: {
+  testId: string;
+  id: number;
+  reasonId: string;
+  accept: { intent: string; label: string };
+  refuse: { intent: string; label: string };
+  children: ReactNode;
+}) {
   const fetcher = useFetcher<{ ok: boolean; error: string | null }>();
+  return (
+    <li className="moderation-item" data-testid={testId}>
+      {children}
+      <fetcher.Form method="post" className="moderation-actions">
+        <input type="hidden" name="id" value={id} />
+        <label className="visually-hidden" htmlFor={reasonId}>
+          Lý do (bắt buộc khi từ chối)
+        </label>
+        <textarea id={reasonId} name="reason" rows={1} maxLength={500} placeholder="Lý do (bắt buộc khi từ chối)" />
+        {[
+          { ...accept, className: 'button button-primary' },
+          { ...refuse, className: 'button button-ghost' },
+        ].map((decision) => (
+          <button
+            key={decision.intent}
+            type="submit"
+            name="intent"
+            value={decision.intent}
+            className={decision.className}
+            disabled={fetcher.state !== 'idle'}
+          >
+            {decision.label}
+          </button>
+        ))}
+      </fetcher.Form>
+      <ActionError error={fetcher.data?.error} />
+    </li>
+  );
+}
+
+function ActionError({ error }: { error: string | null | undefined }) {
+  return error ? (
+    <p className="moderation-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+function QueueItem({ item }: { item: ModerationQueueItem }) {
   const { group } = item;
   return (
-    <li className="moderation-item" data-testid="moderation-item">
+    <ModerationRow
+      testId="moderation-item"
+      id={group.id}
+      reasonId={`reason-${group.id}`}
+      accept={{ intent: 'approve', label: 'Duyệt' }}
+      refuse={{ intent: 'reject', label: 'Từ chối' }}
+    >
       <h3>{group.name}</h3>
       <p className="list-detail-meta">
         {group.authorName} · {group.noteCount} trích dẫn
@@ -172,51 +236,20 @@ function QueueItem({ item }: { item: ModerationQueueItem }) {
           ))}
         </ol>
       ) : null}
-      <fetcher.Form method="post" className="moderation-actions">
-        <input type="hidden" name="id" value={group.id} />
-        <label className="visually-hidden" htmlFor={`reason-${group.id}`}>
-          Lý do (bắt buộc khi từ chối)
-        </label>
-        <textarea
-          id={`reason-${group.id}`}
-          name="reason"
-          rows={1}
-          maxLength={500}
-          placeholder="Lý do (bắt buộc khi từ chối)"
-        />
-        <button
-          type="submit"
-          name="intent"
-          value="approve"
-          className="button button-primary"
-          disabled={fetcher.state !== 'idle'}
-        >
-          Duyệt
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="reject"
-          className="button button-ghost"
-          disabled={fetcher.state !== 'idle'}
-        >
-          Từ chối
-        </button>
-      </fetcher.Form>
-      {fetcher.data?.error ? (
-        <p className="moderation-error" role="alert">
-          {fetcher.data.error}
-        </p>
-      ) : null}
-    </li>
+    </ModerationRow>
   );
 }
 
 /** A reader's correction: where, who, the words changed (taken out, put in), and the decision. */
 function CorrectionItem({ correction }: { correction: Correction }) {
-  const fetcher = useFetcher<{ ok: boolean; error: string | null }>();
   return (
-    <li className="moderation-item" data-testid="correction-item">
+    <ModerationRow
+      testId="correction-item"
+      id={correction.id}
+      reasonId={`correction-reason-${correction.id}`}
+      accept={{ intent: 'accept-correction', label: 'Nhận và sửa' }}
+      refuse={{ intent: 'refuse-correction', label: 'Từ chối' }}
+    >
       <h3>
         <Link to={correction.path}>{correction.itemLabel}</Link>
       </h3>
@@ -235,43 +268,7 @@ function CorrectionItem({ correction }: { correction: Correction }) {
         )}
       </p>
       {correction.note ? <p>Ghi chú của bạn đọc: “{correction.note}”</p> : null}
-      <fetcher.Form method="post" className="moderation-actions">
-        <input type="hidden" name="id" value={correction.id} />
-        <label className="visually-hidden" htmlFor={`correction-reason-${correction.id}`}>
-          Lý do (bắt buộc khi từ chối)
-        </label>
-        <textarea
-          id={`correction-reason-${correction.id}`}
-          name="reason"
-          rows={1}
-          maxLength={500}
-          placeholder="Lý do (bắt buộc khi từ chối)"
-        />
-        <button
-          type="submit"
-          name="intent"
-          value="accept-correction"
-          className="button button-primary"
-          disabled={fetcher.state !== 'idle'}
-        >
-          Nhận và sửa
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="refuse-correction"
-          className="button button-ghost"
-          disabled={fetcher.state !== 'idle'}
-        >
-          Từ chối
-        </button>
-      </fetcher.Form>
-      {fetcher.data?.error ? (
-        <p className="moderation-error" role="alert">
-          {fetcher.data.error}
-        </p>
-      ) : null}
-    </li>
+    </ModerationRow>
   );
 }
 
@@ -295,11 +292,7 @@ function ApprovedItem({ group }: { group: PublicNoteGroup }) {
           {group.featured ? 'Bỏ nổi bật' : 'Chọn nổi bật'}
         </button>
       </fetcher.Form>
-      {fetcher.data?.error ? (
-        <p className="moderation-error" role="alert">
-          {fetcher.data.error}
-        </p>
-      ) : null}
+      <ActionError error={fetcher.data?.error} />
     </li>
   );
 }

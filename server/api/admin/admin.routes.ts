@@ -7,6 +7,7 @@ import { validationHook } from '../validation.ts';
 import { errorResponse, json, tokenSecurity } from '../openapi.ts';
 import { requireAdminUser } from './admin-guard.ts';
 import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
+import { importUploadOf } from '#server/http/import-form.ts';
 
 const errors = {
   400: errorResponse('Bad input'),
@@ -63,7 +64,7 @@ export function createAdminRoutes(services: Services) {
       const form = await c.req.formData().catch(() => {
         throw new AppError('VALIDATION_FAILED', 'Nội dung gửi lên không phải biểu mẫu tệp hợp lệ.');
       });
-      const outcomes = await services.importer.importUploads(form, c.get('user'));
+      const outcomes = await services.importer.importUploads(importUploadOf(form), c.get('user'));
       return c.json({ data: outcomes }, 200);
     });
 }

@@ -1,17 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 
-/** A TCP port nobody listens on at the moment. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../support/ports.ts';
 
 /** Waits until `isUp` answers true, failing early with the log when `child` exits. */
 export async function waitUntilUp(

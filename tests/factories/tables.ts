@@ -4,8 +4,8 @@ import { DEFAULT_BOOK_LICENSE } from '#common/contracts/book-admin.schema.ts';
 import type { ContentStatus } from '#server/db/schema.ts';
 import { createRepositories } from '#server/repositories/index.ts';
 import { indexBook, indexCollection, indexTalk } from '#server/services/search-indexer.service.ts';
-import { newReader } from '../factories/reader.ts';
-import type { TestApp } from './test-app.ts';
+import { newReader } from './reader.ts';
+import type { TestApp } from '../support/test-app.ts';
 
 /** Someone the factories made: their account and a live session token (`api.get(path, { as })`). */
 export interface Person {

@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+import { waitForHydration } from './browser.ts';
+
+/** The page is controlled by the site's service worker (registered after load, claimed at activation). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { polling: 100 });
+}
+
+/**
+ * Downloads a book for offline reading as a reader does on its page ("Tải để đọc ngoại tuyến",
+ * then "Tải về máy") and waits for the result and for the service worker the download installed.
+ */
+export async function downloadBookForOffline(page: Page, bookUrl: string): Promise<void> {
+  await page.goto(bookUrl);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Tải để đọc ngoại tuyến' }).click();
+  await page.getByRole('button', { name: 'Tải về máy' }).click();
+  await page.getByTestId('offline-download-result').waitFor();
+  await waitForServiceWorker(page);
+}

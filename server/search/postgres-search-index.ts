@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { tokenize, type SearchToken } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { Executor } from '#server/db/database.ts';
+import type { CompiledQuery, Form, Passage } from './bm25.ts';
 import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
 import { EXACT_WEIGHT } from './ranking.ts';
@@ -53,6 +54,37 @@ export function tsvectorLiteral(tokens: readonly SearchToken[], form: 'exact' | 
     positions.set(word, list);
   });
   return [...positions].map(([word, at]) => `${lexeme(word)}:${[...new Set(at)].join(',')}`).join(' ');
+}
+
+/**
+ * Each lexeme's positions in a tsvector's text (`'a':1,4 'it''s':2A`), weights dropped: the inverse
+ * of tsvectorLiteral for the words a query asks for (decision 0037).
+ */
+export function tsvectorPositions(text: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  const entry = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
+  for (let m = entry.exec(text); m; m = entry.exec(text)) {
+    const word = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    const positions = (m[2] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((p) => parseInt(p, 10));
+    out.set(word, positions);
+  }
+  return out;
+}
+
+/** The words of each column a compiled query looks for. */
+function queryWordsByForm(compiled: CompiledQuery): Record<Form, string[]> {
+  const words: Record<Form, Set<string>> = { exact: new Set(), folded: new Set() };
+  for (const phrase of compiled.phrases) for (const word of phrase.words) words[phrase.form].add(word);
+  return { exact: [...words.exact], folded: [...words.folded] };
+}
+
+/** The positions of `words` in a tsvector column, as text (nothing read when no word is asked for). */
+function positionsOf(column: 'exact_tsv' | 'folded_tsv', words: string[]) {
+  if (words.length === 0) return sql<string>`''`;
+  return sql<string>`ts_filter(setweight(${sql.ref(column)}, 'A', ${words}::text[]), '{a}')::text`;
 }
 
 /** A clause as tsquery text: `a <-> b` for a phrase, `a & b` for all words. */
@@ -134,15 +166,33 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Exact BM25 of the required matches among `where` (the text re-tokenised here). */
+  /**
+   * Exact BM25 of the required matches among `where`, from the positions of the query's words in
+   * the tsvectors and each passage's length (decision 0037): no text is read or tokenised, except
+   * of a passage longer than the positions PostgreSQL keeps.
+   */
   async function exactItems(query: EngineQuery, where: ReturnType<typeof sql>): Promise<Map<number, ItemHit>> {
     const { compiled, stats } = await prepareQuery(query, await figures(), passagesWith);
-    const { rows } = await sql<{ id: string; body: string }>`
-      SELECT id, body FROM search_passages WHERE ${matches(query.required)} AND ${where}`.execute(db);
+    const words = queryWordsByForm(compiled);
+    const { rows } = await sql<{ id: string; tokens: number; body: string | null; exact: string; folded: string }>`
+      SELECT id, tokens, CASE WHEN tokens >= ${MAX_POSITION} THEN body END AS body,
+        ${positionsOf('exact_tsv', words.exact)} AS exact, ${positionsOf('folded_tsv', words.folded)} AS folded
+      FROM search_passages WHERE ${matches(query.required)} AND ${where}`.execute(db);
     return scoreItems(
       compiled,
       stats,
-      rows.map((r) => ({ id: Number(r.id), body: r.body })),
+      rows.map((r) =>
+        r.body !== null
+          ? { id: Number(r.id), body: r.body }
+          : {
+              id: Number(r.id),
+              passage: {
+                words: Number(r.tokens),
+                exact: tsvectorPositions(r.exact),
+                folded: tsvectorPositions(r.folded),
+              } satisfies Passage,
+            },
+      ),
     );
   }
 

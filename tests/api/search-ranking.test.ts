@@ -253,6 +253,51 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
     // Hundreds of writes and queries: PostgreSQL on a busy machine needs more than the default.
   }, 180_000);
 
+  it('ranks a passage longer than the word positions PostgreSQL keeps (16,383) as the reference', async () => {
+    const fresh = await createTestDatabase(engine);
+    try {
+      // Past the 16,383rd word, tsvector positions stop growing: such a passage is scored from its
+      // text (its phrases there count too). PostgreSQL matches a phrase only below that word.
+      const long = `phật pháp và ${'tâm an '.repeat(8_500)}phật pháp và phật pháp của tăng`;
+      const documents: ItemDocument[] = [
+        { kind: SearchKind.book, itemId: 1, passages: [{ seq: 0, body: long }] },
+        { kind: SearchKind.book, itemId: 2, passages: [{ seq: 0, body: 'phật pháp và tâm an' }] },
+        { kind: SearchKind.article, itemId: 3, passages: [{ seq: 0, body: 'pháp phật của tăng và phật' }] },
+      ];
+      const library = new Map<number, { words: PassageWords; itemKey: number }>();
+      for (const document of documents) {
+        await fresh.database.db.transaction().execute(async (trx) => createSearchIndex(trx).replaceItem(document));
+        for (const p of document.passages)
+          library.set(passageIdOf(document.kind, document.itemId, p.seq), {
+            words: passageWords(p.body),
+            itemKey: itemKeyOf(document.kind, document.itemId),
+          });
+      }
+      const inserted = {
+        passages: library.size,
+        tokens: [...library.values()].reduce((n, p) => n + p.words.exact.length * 2, 0),
+      };
+      for (const [text, mode] of [
+        ['phật pháp', 'strict'],
+        ['phat phap', 'broad'],
+        ['và của tăng', 'broad'],
+      ] as const) {
+        const plan = planQuery(text, mode)!;
+        const expected = exhaustive(library, plan, engine === 'sqlite' ? inserted : undefined);
+        const got = (await createSearchIndex(fresh.database.db).rankItems(plan)).sort(
+          (a, b) => b.score - a.score || a.itemKey - b.itemKey,
+        );
+        expect(
+          got.map((i) => i.itemKey),
+          text,
+        ).toEqual(expected.map((i) => i.itemKey));
+        got.forEach((item, rank) => expect(item.score, `${text}: rank ${rank}`).toBeCloseTo(expected[rank]!.score, 9));
+      }
+    } finally {
+      await fresh.drop();
+    }
+  }, 60_000);
+
   it('answers one-word searches from the head tier exactly as the full ranking, edits included', async () => {
     const next = random(2026);
     const fresh = await createTestDatabase(engine);

@@ -236,9 +236,12 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
       await addTo(db, TOTAL_TOKENS, Number(rows[0]?.tokens ?? 0));
     },
 
-    async rankItems(query, within) {
-      const range =
+    async rankItems(query, within, only) {
+      const inItem =
         within === undefined ? sql`TRUE` : sql`id BETWEEN ${itemIdRange(within)[0]} AND ${itemIdRange(within)[1]}`;
+      // Only the items the conditions allow (decision 0037): fewer passages to rank, and the best
+      // items the fallback re-ranks are chosen among those shown.
+      const range = only ? sql`${inItem} AND id / ${ITEM_DIVISOR} = ANY(${[...only]}::bigint[])` : inItem;
       const { rows: counted } = await sql<{ n: string }>`
         SELECT count(*) AS n FROM (SELECT 1 FROM search_passages WHERE ${matches(query.required)} AND ${range}
         LIMIT ${exactPassages + 1}) AS hits`.execute(db);

@@ -243,6 +243,27 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
               9,
             );
           if (matching > 5) cappedChecked++;
+
+          // A condition (items holding "tâm" somewhere): the items re-ranked are chosen among those
+          // it allows, so the page shown still starts with exact scores (decision 0037).
+          const allowed = await index.matchingItems({ form: 'exact', words: ['tâm'], phrase: false });
+          const expectedAllowed = expected.filter((e) => allowed.has(e.itemKey));
+          const cappedOnly = await createSearchIndex(db.database.db, { exactPassages: 5, rescoredItems: 4 }).rankItems(
+            plan,
+            undefined,
+            allowed,
+          );
+          expect(
+            cappedOnly.map((i) => [i.itemKey, i.passages]).sort((a, b) => a[0]! - b[0]!),
+            `${label}, capped with a condition`,
+          ).toEqual(expectedAllowed.map((i) => [i.itemKey, i.passages]).sort((a, b) => a[0]! - b[0]!));
+          const rescoredOnly = cappedOnly.filter((i) => i.score >= 0);
+          expect(rescoredOnly.length, `${label}, rescored with a condition`).toBe(Math.min(4, expectedAllowed.length));
+          for (const item of rescoredOnly)
+            expect(item.score, `${label}, capped item ${item.itemKey} with a condition`).toBeCloseTo(
+              expectedAllowed.find((e) => e.itemKey === item.itemKey)!.score,
+              9,
+            );
         }
         checked += expected.length;
       }

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { tokenize, type SearchToken } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { Executor } from '#server/db/database.ts';
-import type { CompiledQuery, Form, Passage } from './bm25.ts';
+import { columnWeight, type CompiledQuery, type Form, type Passage } from './bm25.ts';
 import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
-import { EXACT_WEIGHT } from './ranking.ts';
+import { B, K1 } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-index.ts';
 
@@ -13,14 +13,11 @@ const BATCH = 200;
 const ITEM_DIVISOR = sql.raw(String(SEQ_SPAN));
 // PostgreSQL keeps word positions up to 16383.
 const MAX_POSITION = 16383;
-// ts_rank_cd weighs words close together (cover density): the nearness boost comes with it.
-// Normalisation 1 divides by 1 + log(length), as BM25 favours shorter passages.
-const NORMALIZATION = 1;
 
 /**
  * Ranking is exact BM25 (bm25.ts, scored in JavaScript) when the required words match at most this
- * many passages; beyond, ts_rank_cd picks the RESCORED_ITEMS best items, which are then ranked by
- * exact BM25 above the rest (decision 0028: measured, not exact).
+ * many passages; beyond, BM25 counted word by word in SQL picks the RESCORED_ITEMS best items, which
+ * are then ranked by exact BM25 above the rest (decisions 0028, 0037: measured, not exact).
  */
 export const EXACT_PASSAGES = 5_000;
 export const RESCORED_ITEMS = 100;
@@ -100,11 +97,30 @@ function matches(clause: MatchClause) {
   return sql`${columnOf(clause)} @@ ${tsqueryLiteral(clause)}::tsquery`;
 }
 
-/** The score of a row: the required clause by cover density, plus each boost (exact forms weigh more). */
-function scoreOf(query: EngineQuery) {
-  const parts = [query.required, ...query.boosts].map((clause) => {
-    const weight = clause.form === 'exact' ? EXACT_WEIGHT : 1;
-    return sql`${weight}::float8 * ts_rank_cd(${columnOf(clause)}, ${tsqueryLiteral(clause)}::tsquery, ${NORMALIZATION})`;
+/**
+ * A passage's BM25 counted word by word, in SQL, from the positions of the query's words in its
+ * tsvectors (decision 0037): exact for a query of one-word phrases (strict one word, broad with its
+ * diacritics boost); a phrase of several words counts as its words, each with its share of the
+ * phrase's IDF, and NEAR is not checked. It only chooses which items are scored exactly.
+ */
+function wordScoreOf(compiled: CompiledQuery, stats: { passages: number; tokens: number; idf: number[] }) {
+  const avgdl = stats.tokens / stats.passages;
+  const parts = (['exact', 'folded'] as const).flatMap((form) => {
+    const shares = new Map<string, number>();
+    compiled.phrases.forEach((phrase, k) => {
+      if (phrase.form !== form) return;
+      for (const word of phrase.words) shares.set(word, (shares.get(word) ?? 0) + stats.idf[k]! / phrase.words.length);
+    });
+    if (shares.size === 0) return [];
+    const words = [...shares.keys()];
+    const weight = columnWeight(form);
+    const column = sql.ref(form === 'exact' ? 'exact_tsv' : 'folded_tsv');
+    const f = sql`(${weight}::float8 * array_length(u.positions, 1))`;
+    return [
+      sql`(SELECT coalesce(sum(q.share * ${f} * ${K1 + 1}::float8 / (${f} + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * 2 * tokens / ${avgdl}::float8))), 0)
+        FROM unnest(ts_filter(setweight(${column}, 'A', ${words}::text[]), '{a}')) AS u
+        JOIN unnest(${words}::text[], ${[...shares.values()]}::float8[]) AS q(word, share) ON q.word = u.lexeme)`,
+    ];
   });
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
@@ -171,8 +187,12 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
    * the tsvectors and each passage's length (decision 0037): no text is read or tokenised, except
    * of a passage longer than the positions PostgreSQL keeps.
    */
-  async function exactItems(query: EngineQuery, where: ReturnType<typeof sql>): Promise<Map<number, ItemHit>> {
-    const { compiled, stats } = await prepareQuery(query, await figures(), passagesWith);
+  async function exactItems(
+    query: EngineQuery,
+    where: ReturnType<typeof sql>,
+    prepared?: Awaited<ReturnType<typeof prepareQuery>>,
+  ): Promise<Map<number, ItemHit>> {
+    const { compiled, stats } = prepared ?? (await prepareQuery(query, await figures(), passagesWith));
     const words = queryWordsByForm(compiled);
     const { rows } = await sql<{ id: string; tokens: number; body: string | null; exact: string; folded: string }>`
       SELECT id, tokens, CASE WHEN tokens >= ${MAX_POSITION} THEN body END AS body,
@@ -247,10 +267,12 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
         LIMIT ${exactPassages + 1}) AS hits`.execute(db);
       if (Number(counted[0]?.n ?? 0) <= exactPassages) return [...(await exactItems(query, range)).values()];
 
-      // Too many matches to re-read them all: ts_rank_cd orders the items, the best of them are
-      // ranked again by exact BM25 and placed above the others (whose scores become negative).
+      // Too many matches to carry them all to JavaScript: BM25 counted word by word in SQL orders the
+      // items, the best of them are ranked again by exact BM25 and placed above the others (whose
+      // scores become negative).
+      const prepared = await prepareQuery(query, await figures(), passagesWith);
       const { rows } = await sql<{ item: string; best: number; n: string }>`
-        SELECT id / ${ITEM_DIVISOR} AS item, max(${scoreOf(query)}) AS best, count(*) AS n
+        SELECT id / ${ITEM_DIVISOR} AS item, max(${wordScoreOf(prepared.compiled, prepared.stats)}) AS best, count(*) AS n
         FROM search_passages WHERE ${matches(query.required)} AND ${range}
         GROUP BY item`.execute(db);
       const items = rows
@@ -264,9 +286,11 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
           top.map((k) => sql`id BETWEEN ${itemIdRange(k)[0]} AND ${itemIdRange(k)[1]}`),
           sql` OR `,
         )})`,
+        prepared,
       );
-      const highest = items.reduce((max, i) => Math.max(max, i.score), 1);
-      return items.map((i) => rescored.get(i.itemKey) ?? { ...i, score: i.score / highest - 1 });
+      // Below every exact score (all positive): in [-2, -1], in the order of the word-by-word count.
+      const highest = items.reduce((max, i) => Math.max(max, i.score), 1e-9);
+      return items.map((i) => rescored.get(i.itemKey) ?? { ...i, score: i.score / highest - 2 });
     },
 
     async matchingItems(clause) {

@@ -48,6 +48,28 @@ export interface PassageWords {
   folded: readonly string[];
 }
 
+/**
+ * The same passage as positions of only the words a query asks for (read from PostgreSQL's
+ * tsvectors, decision 0037): what BM25 needs without tokenising the text. `words`: the passage's
+ * length in words (search_passages.tokens); a position is the word's index (any constant offset).
+ */
+export interface PassagePositions {
+  words: number;
+  exact: ReadonlyMap<string, readonly number[]>;
+  folded: ReadonlyMap<string, readonly number[]>;
+}
+
+export type Passage = PassageWords | PassagePositions;
+
+function isPositions(passage: Passage): passage is PassagePositions {
+  return !Array.isArray(passage.exact);
+}
+
+/** The passage's length in words. */
+export function passageLength(passage: Passage): number {
+  return isPositions(passage) ? passage.words : passage.exact.length;
+}
+
 export function passageWords(body: string): PassageWords {
   const tokens = tokenize(normalizeText(body));
   return { exact: tokens.map((t) => t.exact), folded: tokens.map((t) => t.folded) };
@@ -81,6 +103,24 @@ export function phrasePositions(words: readonly string[], phrase: readonly strin
     if (j === phrase.length) out.push(p);
   }
   return out;
+}
+
+/** Start positions of the phrase, from each word's ascending positions (the same as phrasePositions). */
+export function phrasePositionsOf(
+  positions: ReadonlyMap<string, readonly number[]>,
+  phrase: readonly string[],
+): number[] {
+  const starts = positions.get(phrase[0]!) ?? [];
+  if (phrase.length === 1) return [...starts];
+  const rest = phrase.slice(1).map((word) => new Set(positions.get(word) ?? []));
+  if (rest.some((set) => set.size === 0)) return [];
+  return starts.filter((p) => rest.every((set, j) => set.has(p + j + 1)));
+}
+
+function phraseStarts(passage: Passage, phrase: Phrase): number[] {
+  return isPositions(passage)
+    ? phrasePositionsOf(passage[phrase.form], phrase.words)
+    : phrasePositions(passage[phrase.form], phrase.words);
 }
 
 /**
@@ -133,14 +173,11 @@ export function nearPositions(
  * or null when the required clause (the first) does not match: boosts add to the score of the
  * passages the required words find, they find none of their own.
  */
-export function phraseInstances(query: CompiledQuery, passage: PassageWords): number[] | null {
+export function phraseInstances(query: CompiledQuery, passage: Passage): number[] | null {
   const counts = query.phrases.map(() => 0);
   let required = false;
   for (const [c, clause] of query.clauses.entries()) {
-    const lists = clause.phrases.map((i) => {
-      const phrase = query.phrases[i]!;
-      return phrasePositions(passage[phrase.form], phrase.words);
-    });
+    const lists = clause.phrases.map((i) => phraseStarts(passage, query.phrases[i]!));
     if (lists.some((l) => l.length === 0)) {
       if (c === 0) return null;
       continue;
@@ -186,11 +223,11 @@ export interface RankingStatistics {
 }
 
 /** The passage's score (higher is better), or null when it is not a hit. As `-bm25(search_fts, 2, 1)`. */
-export function scorePassage(query: CompiledQuery, passage: PassageWords, stats: RankingStatistics): number | null {
+export function scorePassage(query: CompiledQuery, passage: Passage, stats: RankingStatistics): number | null {
   const counts = phraseInstances(query, passage);
   if (!counts) return null;
   const avgdl = stats.tokens / stats.passages;
-  const length = passage.exact.length * 2;
+  const length = passageLength(passage) * 2;
   let score = 0;
   for (let i = 0; i < counts.length; i++) {
     const freq = counts[i]! * columnWeight(query.phrases[i]!.form);

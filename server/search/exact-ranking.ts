@@ -1,4 +1,4 @@
-import { compileQuery, idf, passageWords, scorePassage, type CompiledQuery } from './bm25.ts';
+import { compileQuery, idf, passageWords, scorePassage, type CompiledQuery, type Passage } from './bm25.ts';
 import { SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemHit } from './search-index.ts';
 
@@ -34,15 +34,18 @@ export async function prepareQuery(
   return { compiled, stats: { ...figures, idf: idfs } };
 }
 
-/** Scores passages and keeps, per item, the best score and the passages that match. */
+/**
+ * Scores passages and keeps, per item, the best score and the passages that match. A row gives its
+ * text (tokenised here) or the positions of the query's words (PostgreSQL, decision 0037).
+ */
 export function scoreItems(
   compiled: CompiledQuery,
   stats: LibraryFigures & { idf: number[] },
-  rows: Iterable<{ id: number; body: string }>,
+  rows: Iterable<{ id: number; body: string } | { id: number; passage: Passage }>,
 ): Map<number, ItemHit> {
   const items = new Map<number, ItemHit>();
   for (const row of rows) {
-    const score = scorePassage(compiled, passageWords(row.body), stats);
+    const score = scorePassage(compiled, 'passage' in row ? row.passage : passageWords(row.body), stats);
     if (score === null) continue;
     const itemKey = Math.floor(row.id / SEQ_SPAN);
     const hit = items.get(itemKey);

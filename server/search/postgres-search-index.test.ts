@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
-import { MAX_LEXEME_BYTES, tsvectorLiteral } from './postgres-search-index.ts';
+import { MAX_LEXEME_BYTES, tsvectorLiteral, tsvectorPositions } from './postgres-search-index.ts';
 
 describe('tsvectorLiteral', () => {
   it('keeps positions and leaves out words whose folded form is empty (a lone combining mark)', () => {
@@ -15,5 +15,25 @@ describe('tsvectorLiteral', () => {
     const atLimit = 'x'.repeat(MAX_LEXEME_BYTES);
     const tokens = tokenize(normalizeText(`phật ${'x'.repeat(3000)} ${atLimit}`));
     expect(tsvectorLiteral(tokens, 'folded')).toBe(`'phat':1 '${atLimit}':3`);
+  });
+});
+
+describe('tsvectorPositions', () => {
+  it('reads back the positions tsvectorLiteral wrote, quotes, backslashes and weights included', () => {
+    expect(tsvectorPositions("'a':1,4 'bà':3")).toEqual(
+      new Map([
+        ['a', [1, 4]],
+        ['bà', [3]],
+      ]),
+    );
+    // PostgreSQL's output: quotes doubled, backslashes escaped, weights after the positions.
+    expect(tsvectorPositions("'it''s':2A,7A 'a\\\\b':5A 'x'")).toEqual(
+      new Map([
+        ["it's", [2, 7]],
+        ['a\\b', [5]],
+        ['x', []],
+      ]),
+    );
+    expect(tsvectorPositions('')).toEqual(new Map());
   });
 });

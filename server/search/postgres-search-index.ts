@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { tokenize, type SearchToken } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { Executor } from '#server/db/database.ts';
+import { columnWeight, type CompiledQuery, type Form, type Passage } from './bm25.ts';
 import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
-import { EXACT_WEIGHT } from './ranking.ts';
+import { B, K1 } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-index.ts';
 
@@ -12,14 +13,11 @@ const BATCH = 200;
 const ITEM_DIVISOR = sql.raw(String(SEQ_SPAN));
 // PostgreSQL keeps word positions up to 16383.
 const MAX_POSITION = 16383;
-// ts_rank_cd weighs words close together (cover density): the nearness boost comes with it.
-// Normalisation 1 divides by 1 + log(length), as BM25 favours shorter passages.
-const NORMALIZATION = 1;
 
 /**
  * Ranking is exact BM25 (bm25.ts, scored in JavaScript) when the required words match at most this
- * many passages; beyond, ts_rank_cd picks the RESCORED_ITEMS best items, which are then ranked by
- * exact BM25 above the rest (decision 0028: measured, not exact).
+ * many passages; beyond, BM25 counted word by word in SQL picks the RESCORED_ITEMS best items, which
+ * are then ranked by exact BM25 above the rest (decisions 0028, 0037: measured, not exact).
  */
 export const EXACT_PASSAGES = 5_000;
 export const RESCORED_ITEMS = 100;
@@ -55,6 +53,37 @@ export function tsvectorLiteral(tokens: readonly SearchToken[], form: 'exact' | 
   return [...positions].map(([word, at]) => `${lexeme(word)}:${[...new Set(at)].join(',')}`).join(' ');
 }
 
+/**
+ * Each lexeme's positions in a tsvector's text (`'a':1,4 'it''s':2A`), weights dropped: the inverse
+ * of tsvectorLiteral for the words a query asks for (decision 0037).
+ */
+export function tsvectorPositions(text: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  const entry = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
+  for (let m = entry.exec(text); m; m = entry.exec(text)) {
+    const word = m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    const positions = (m[2] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((p) => parseInt(p, 10));
+    out.set(word, positions);
+  }
+  return out;
+}
+
+/** The words of each column a compiled query looks for. */
+function queryWordsByForm(compiled: CompiledQuery): Record<Form, string[]> {
+  const words: Record<Form, Set<string>> = { exact: new Set(), folded: new Set() };
+  for (const phrase of compiled.phrases) for (const word of phrase.words) words[phrase.form].add(word);
+  return { exact: [...words.exact], folded: [...words.folded] };
+}
+
+/** The positions of `words` in a tsvector column, as text (nothing read when no word is asked for). */
+function positionsOf(column: 'exact_tsv' | 'folded_tsv', words: string[]) {
+  if (words.length === 0) return sql<string>`''`;
+  return sql<string>`ts_filter(setweight(${sql.ref(column)}, 'A', ${words}::text[]), '{a}')::text`;
+}
+
 /** A clause as tsquery text: `a <-> b` for a phrase, `a & b` for all words. */
 export function tsqueryLiteral(clause: MatchClause): string {
   return clause.words.map(lexeme).join(clause.phrase ? ' <-> ' : ' & ');
@@ -68,11 +97,30 @@ function matches(clause: MatchClause) {
   return sql`${columnOf(clause)} @@ ${tsqueryLiteral(clause)}::tsquery`;
 }
 
-/** The score of a row: the required clause by cover density, plus each boost (exact forms weigh more). */
-function scoreOf(query: EngineQuery) {
-  const parts = [query.required, ...query.boosts].map((clause) => {
-    const weight = clause.form === 'exact' ? EXACT_WEIGHT : 1;
-    return sql`${weight}::float8 * ts_rank_cd(${columnOf(clause)}, ${tsqueryLiteral(clause)}::tsquery, ${NORMALIZATION})`;
+/**
+ * A passage's BM25 counted word by word, in SQL, from the positions of the query's words in its
+ * tsvectors (decision 0037): exact for a query of one-word phrases (strict one word, broad with its
+ * diacritics boost); a phrase of several words counts as its words, each with its share of the
+ * phrase's IDF, and NEAR is not checked. It only chooses which items are scored exactly.
+ */
+function wordScoreOf(compiled: CompiledQuery, stats: { passages: number; tokens: number; idf: number[] }) {
+  const avgdl = stats.tokens / stats.passages;
+  const parts = (['exact', 'folded'] as const).flatMap((form) => {
+    const shares = new Map<string, number>();
+    compiled.phrases.forEach((phrase, k) => {
+      if (phrase.form !== form) return;
+      for (const word of phrase.words) shares.set(word, (shares.get(word) ?? 0) + stats.idf[k]! / phrase.words.length);
+    });
+    if (shares.size === 0) return [];
+    const words = [...shares.keys()];
+    const weight = columnWeight(form);
+    const column = sql.ref(form === 'exact' ? 'exact_tsv' : 'folded_tsv');
+    const f = sql`(${weight}::float8 * array_length(u.positions, 1))`;
+    return [
+      sql`(SELECT coalesce(sum(q.share * ${f} * ${K1 + 1}::float8 / (${f} + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * 2 * tokens / ${avgdl}::float8))), 0)
+        FROM unnest(ts_filter(setweight(${column}, 'A', ${words}::text[]), '{a}')) AS u
+        JOIN unnest(${words}::text[], ${[...shares.values()]}::float8[]) AS q(word, share) ON q.word = u.lexeme)`,
+    ];
   });
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
@@ -134,15 +182,37 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Exact BM25 of the required matches among `where` (the text re-tokenised here). */
-  async function exactItems(query: EngineQuery, where: ReturnType<typeof sql>): Promise<Map<number, ItemHit>> {
-    const { compiled, stats } = await prepareQuery(query, await figures(), passagesWith);
-    const { rows } = await sql<{ id: string; body: string }>`
-      SELECT id, body FROM search_passages WHERE ${matches(query.required)} AND ${where}`.execute(db);
+  /**
+   * Exact BM25 of the required matches among `where`, from the positions of the query's words in
+   * the tsvectors and each passage's length (decision 0037): no text is read or tokenised, except
+   * of a passage longer than the positions PostgreSQL keeps.
+   */
+  async function exactItems(
+    query: EngineQuery,
+    where: ReturnType<typeof sql>,
+    prepared?: Awaited<ReturnType<typeof prepareQuery>>,
+  ): Promise<Map<number, ItemHit>> {
+    const { compiled, stats } = prepared ?? (await prepareQuery(query, await figures(), passagesWith));
+    const words = queryWordsByForm(compiled);
+    const { rows } = await sql<{ id: string; tokens: number; body: string | null; exact: string; folded: string }>`
+      SELECT id, tokens, CASE WHEN tokens >= ${MAX_POSITION} THEN body END AS body,
+        ${positionsOf('exact_tsv', words.exact)} AS exact, ${positionsOf('folded_tsv', words.folded)} AS folded
+      FROM search_passages WHERE ${matches(query.required)} AND ${where}`.execute(db);
     return scoreItems(
       compiled,
       stats,
-      rows.map((r) => ({ id: Number(r.id), body: r.body })),
+      rows.map((r) =>
+        r.body !== null
+          ? { id: Number(r.id), body: r.body }
+          : {
+              id: Number(r.id),
+              passage: {
+                words: Number(r.tokens),
+                exact: tsvectorPositions(r.exact),
+                folded: tsvectorPositions(r.folded),
+              } satisfies Passage,
+            },
+      ),
     );
   }
 
@@ -186,18 +256,23 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
       await addTo(db, TOTAL_TOKENS, Number(rows[0]?.tokens ?? 0));
     },
 
-    async rankItems(query, within) {
-      const range =
+    async rankItems(query, within, only) {
+      const inItem =
         within === undefined ? sql`TRUE` : sql`id BETWEEN ${itemIdRange(within)[0]} AND ${itemIdRange(within)[1]}`;
+      // Only the items the conditions allow (decision 0037): fewer passages to rank, and the best
+      // items the fallback re-ranks are chosen among those shown.
+      const range = only ? sql`${inItem} AND id / ${ITEM_DIVISOR} = ANY(${[...only]}::bigint[])` : inItem;
       const { rows: counted } = await sql<{ n: string }>`
         SELECT count(*) AS n FROM (SELECT 1 FROM search_passages WHERE ${matches(query.required)} AND ${range}
         LIMIT ${exactPassages + 1}) AS hits`.execute(db);
       if (Number(counted[0]?.n ?? 0) <= exactPassages) return [...(await exactItems(query, range)).values()];
 
-      // Too many matches to re-read them all: ts_rank_cd orders the items, the best of them are
-      // ranked again by exact BM25 and placed above the others (whose scores become negative).
+      // Too many matches to carry them all to JavaScript: BM25 counted word by word in SQL orders the
+      // items, the best of them are ranked again by exact BM25 and placed above the others (whose
+      // scores become negative).
+      const prepared = await prepareQuery(query, await figures(), passagesWith);
       const { rows } = await sql<{ item: string; best: number; n: string }>`
-        SELECT id / ${ITEM_DIVISOR} AS item, max(${scoreOf(query)}) AS best, count(*) AS n
+        SELECT id / ${ITEM_DIVISOR} AS item, max(${wordScoreOf(prepared.compiled, prepared.stats)}) AS best, count(*) AS n
         FROM search_passages WHERE ${matches(query.required)} AND ${range}
         GROUP BY item`.execute(db);
       const items = rows
@@ -211,9 +286,11 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
           top.map((k) => sql`id BETWEEN ${itemIdRange(k)[0]} AND ${itemIdRange(k)[1]}`),
           sql` OR `,
         )})`,
+        prepared,
       );
-      const highest = items.reduce((max, i) => Math.max(max, i.score), 1);
-      return items.map((i) => rescored.get(i.itemKey) ?? { ...i, score: i.score / highest - 1 });
+      // Below every exact score (all positive): in [-2, -1], in the order of the word-by-word count.
+      const highest = items.reduce((max, i) => Math.max(max, i.score), 1e-9);
+      return items.map((i) => rescored.get(i.itemKey) ?? { ...i, score: i.score / highest - 2 });
     },
 
     async matchingItems(clause) {

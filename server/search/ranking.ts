@@ -12,7 +12,9 @@
 // 1: BM25 (k1 1.2, b 0.75), exact column ×2, NEAR 8; items by their best passage, ties by item key.
 // 2: broad mode: a passage must hold every word (the SQLite engine also counted passages with only
 //    one word written with the reader's diacritics, PostgreSQL did not).
-export const SEARCH_RANKING_VERSION = '2';
+// 3: PostgreSQL past 5,000 matching passages: the items re-ranked by BM25 are chosen by BM25 counted
+//    word by word in SQL (was ts_rank_cd), among the items the conditions allow (decision 0037).
+export const SEARCH_RANKING_VERSION = '3';
 
 /** BM25's constants (as FTS5's bm25()). */
 export const K1 = 1.2;

@@ -54,8 +54,13 @@ export interface SearchIndex {
   removeItem(kind: number, itemId: number): Promise<void>;
   /** Removes every passage of one kind (before a full rebuild). */
   clearKind(kind: number): Promise<void>;
-  /** Every item with a matching passage, with its best passage's score; `within`: one item only. */
-  rankItems(query: EngineQuery, within?: number): Promise<ItemHit[]>;
+  /**
+   * Every item with a matching passage, with its best passage's score; `within`: one item only;
+   * `only`: what the search's conditions allow — PostgreSQL ranks among these items only, so that
+   * the part it ranks exactly is chosen among the items shown (decision 0037); an engine that ranks
+   * every match exactly may return others (the caller keeps the allowed ones).
+   */
+  rankItems(query: EngineQuery, within?: number, only?: ReadonlySet<number>): Promise<ItemHit[]>;
   /** The keys of the items where the clause matches somewhere. */
   matchingItems(clause: MatchClause): Promise<Set<number>>;
   /**

@@ -103,11 +103,14 @@ export function createRankedAnswers(deps: {
 
   /** The engine's answer, conditions applied, in a stable order, with counts per type. */
   async function evaluate(plan: EngineQuery, conditions: MatchClause[], within: number | undefined) {
-    let items = await repos.search.rankItems(plan, within);
+    // The items every condition allows, found first: the engine ranks among them only.
+    let allowed: Set<number> | undefined;
     for (const condition of conditions) {
-      const allowed = await repos.search.matchingItems(condition);
-      items = items.filter((item) => allowed.has(item.itemKey));
+      const matching = await repos.search.matchingItems(condition);
+      allowed = allowed ? new Set([...allowed].filter((key) => matching.has(key))) : matching;
     }
+    let items = await repos.search.rankItems(plan, within, allowed);
+    if (allowed) items = items.filter((item) => allowed.has(item.itemKey));
     // A stable order: score, then the item's key (books before talks, older items first).
     items.sort((a, b) => b.score - a.score || a.itemKey - b.itemKey);
     const counts = emptyCounts();

@@ -188,6 +188,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
 
     let checked = 0;
     let cappedChecked = 0;
+    let wordByWordChecked = 0;
     for (let round = 0; round < 6; round++) {
       // A batch of writes in random order: new items, edits (new text, more or fewer passages), deletes.
       for (let op = 0; op < 25; op++) {
@@ -243,6 +244,38 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
               9,
             );
           if (matching > 5) cappedChecked++;
+          // Of one-word phrases (no NEAR), BM25 counted word by word in SQL is the exact BM25: the
+          // items it chooses to re-rank are the exact top ones (compared by score: ties may swap).
+          const compiled = compileQuery(plan);
+          if (compiled.phrases.every((p) => p.words.length === 1) && compiled.clauses.every((c) => c.kind !== 'near')) {
+            const best = expected.slice(0, rescored.length).map((e) => e.score);
+            rescored
+              .map((i) => i.score)
+              .sort((a, b) => b - a)
+              .forEach((score, k) => expect(score, `${label}, chosen ${k}`).toBeCloseTo(best[k]!, 9));
+            if (matching > 5) wordByWordChecked++;
+          }
+
+          // A condition (items holding "tâm" somewhere): the items re-ranked are chosen among those
+          // it allows, so the page shown still starts with exact scores (decision 0037).
+          const allowed = await index.matchingItems({ form: 'exact', words: ['tâm'], phrase: false });
+          const expectedAllowed = expected.filter((e) => allowed.has(e.itemKey));
+          const cappedOnly = await createSearchIndex(db.database.db, { exactPassages: 5, rescoredItems: 4 }).rankItems(
+            plan,
+            undefined,
+            allowed,
+          );
+          expect(
+            cappedOnly.map((i) => [i.itemKey, i.passages]).sort((a, b) => a[0]! - b[0]!),
+            `${label}, capped with a condition`,
+          ).toEqual(expectedAllowed.map((i) => [i.itemKey, i.passages]).sort((a, b) => a[0]! - b[0]!));
+          const rescoredOnly = cappedOnly.filter((i) => i.score >= 0);
+          expect(rescoredOnly.length, `${label}, rescored with a condition`).toBe(Math.min(4, expectedAllowed.length));
+          for (const item of rescoredOnly)
+            expect(item.score, `${label}, capped item ${item.itemKey} with a condition`).toBeCloseTo(
+              expectedAllowed.find((e) => e.itemKey === item.itemKey)!.score,
+              9,
+            );
         }
         checked += expected.length;
       }
@@ -250,8 +283,54 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
     // The generated libraries did exercise the ranking.
     expect(checked).toBeGreaterThan(500);
     if (engine === 'postgres') expect(cappedChecked).toBeGreaterThan(50);
+    if (engine === 'postgres') expect(wordByWordChecked).toBeGreaterThan(20);
     // Hundreds of writes and queries: PostgreSQL on a busy machine needs more than the default.
   }, 180_000);
+
+  it('ranks a passage longer than the word positions PostgreSQL keeps (16,383) as the reference', async () => {
+    const fresh = await createTestDatabase(engine);
+    try {
+      // Past the 16,383rd word, tsvector positions stop growing: such a passage is scored from its
+      // text (its phrases there count too). PostgreSQL matches a phrase only below that word.
+      const long = `phật pháp và ${'tâm an '.repeat(8_500)}phật pháp và phật pháp của tăng`;
+      const documents: ItemDocument[] = [
+        { kind: SearchKind.book, itemId: 1, passages: [{ seq: 0, body: long }] },
+        { kind: SearchKind.book, itemId: 2, passages: [{ seq: 0, body: 'phật pháp và tâm an' }] },
+        { kind: SearchKind.article, itemId: 3, passages: [{ seq: 0, body: 'pháp phật của tăng và phật' }] },
+      ];
+      const library = new Map<number, { words: PassageWords; itemKey: number }>();
+      for (const document of documents) {
+        await fresh.database.db.transaction().execute(async (trx) => createSearchIndex(trx).replaceItem(document));
+        for (const p of document.passages)
+          library.set(passageIdOf(document.kind, document.itemId, p.seq), {
+            words: passageWords(p.body),
+            itemKey: itemKeyOf(document.kind, document.itemId),
+          });
+      }
+      const inserted = {
+        passages: library.size,
+        tokens: [...library.values()].reduce((n, p) => n + p.words.exact.length * 2, 0),
+      };
+      for (const [text, mode] of [
+        ['phật pháp', 'strict'],
+        ['phat phap', 'broad'],
+        ['và của tăng', 'broad'],
+      ] as const) {
+        const plan = planQuery(text, mode)!;
+        const expected = exhaustive(library, plan, engine === 'sqlite' ? inserted : undefined);
+        const got = (await createSearchIndex(fresh.database.db).rankItems(plan)).sort(
+          (a, b) => b.score - a.score || a.itemKey - b.itemKey,
+        );
+        expect(
+          got.map((i) => i.itemKey),
+          text,
+        ).toEqual(expected.map((i) => i.itemKey));
+        got.forEach((item, rank) => expect(item.score, `${text}: rank ${rank}`).toBeCloseTo(expected[rank]!.score, 9));
+      }
+    } finally {
+      await fresh.drop();
+    }
+  }, 60_000);
 
   it('answers one-word searches from the head tier exactly as the full ranking, edits included', async () => {
     const next = random(2026);

@@ -126,8 +126,21 @@ function savePosition(force = false) {
     body.set('intent', 'playback');
     body.set('code', talkPlaybackCode(talk.id));
     body.set('currentTime', String(seconds));
-    // keepalive: the last position still arrives when the page is being closed.
-    void fetch('/reading-progress', { method: 'POST', body, keepalive: true }).catch(() => {});
+    // keepalive: the last position still arrives when the page is being closed. Without a network
+    // it waits in the offline queue (decision 0039) and loses to a later place on the account.
+    const code = talkPlaybackCode(talk.id);
+    const changedAt = new Date().toISOString();
+    const keep = () =>
+      void import('./offline-write-queue.ts')
+        .then((queue) =>
+          queue.queueWrite(
+            { kind: 'playback', clientId: crypto.randomUUID(), playback: { code, currentTime: seconds }, changedAt },
+            (waiting) => waiting.kind === 'playback' && waiting.playback.code === code,
+          ),
+        )
+        .catch(() => undefined);
+    if (!navigator.onLine) keep();
+    else void fetch('/reading-progress', { method: 'POST', body, keepalive: true }).catch(keep);
   }
   try {
     localStorage.setItem(LAST_TALK_KEY, JSON.stringify({ queue: state.queue, index: state.index }));

@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { Note, NoteAnchor } from '#common/contracts/note.schema.ts';
 import type { HighlightColor } from '#common/contracts/note.values.ts';
 import { hasOptedIntoOffline, hasQueuedWrites } from '#app/lib/offline-opt-in.ts';
-import type { PendingHighlight } from '#app/lib/offline-write-queue.ts';
+import type { PendingHighlight, PendingNoteChange } from '#app/lib/offline-write-queue.ts';
 import { showToast } from '#app/lib/toast-store.ts';
 
 /** What painting a highlight needs: saved notes, and highlights made offline that the server has not yet. */
@@ -16,20 +16,51 @@ const loadQueue = () => import('#app/lib/offline-write-queue.ts');
 const painted = (pending: PendingHighlight[]): PaintedNote[] =>
   pending.map((h, i) => ({ id: -1 - i, anchor: h.anchor, color: h.color, body: null, content: h.content }));
 
+/** A note change made offline: new words or colour, or the note deleted. */
+export type OfflineNoteChange =
+  | { kind: 'note-update'; noteId: number; changes: { color?: HighlightColor; body?: string | null; noteGroupId?: number | null } }
+  | { kind: 'note-delete'; noteId: number };
+
+/** The chapter's saved notes as the reader left them offline: deleted ones gone, changed ones changed. */
+export function withNoteChanges(notes: Note[], changes: Map<number, PendingNoteChange>): Note[] {
+  if (changes.size === 0) return notes;
+  return notes.flatMap((note) => {
+    const change = changes.get(note.id);
+    if (!change) return [note];
+    if (change.deleted) return [];
+    return [{ ...note, ...(change.color ? { color: change.color } : {}), ...(change.body !== undefined ? { body: change.body } : {}) }];
+  });
+}
+
 /**
- * Highlights made without a network (decision 0030): kept in the browser's queue, painted in their
- * chapter until the server has them, then the chapter's notes are loaded afresh.
+ * Highlights made and notes changed or deleted without a network (decisions 0030 and 0039): kept
+ * in the browser's queue, shown in their chapter until the server has them, then the chapter's
+ * notes are loaded afresh. A logged-in reader's page loads the queue's code while online (a small
+ * chunk, once the page is idle), so a highlight made after the network went still has it — even
+ * on a device that never downloaded anything, whose service worker would otherwise not hold it.
  */
 export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
   const [pending, setPending] = useState<PaintedNote[]>([]);
+  const [changes, setChanges] = useState<Map<number, PendingNoteChange>>(() => new Map());
   const revalidator = useRevalidator();
   useEffect(() => {
-    if (!loggedIn || !(hasOptedIntoOffline() || hasQueuedWrites())) return;
+    if (!loggedIn) return;
+    if (!(hasOptedIntoOffline() || hasQueuedWrites())) {
+      // Nothing waits: only keep the queue's code at hand for when the network goes.
+      if (!navigator.onLine) return;
+      const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1500));
+      idle(() => void loadQueue().catch(() => undefined));
+      return;
+    }
     let live = true;
     const refresh = async () => {
       const queue = await loadQueue();
       const list = painted(await queue.pendingHighlightsOf(chapterCode));
-      if (live) setPending(list);
+      const noteChanges = await queue.pendingNoteChanges();
+      if (live) {
+        setPending(list);
+        setChanges(noteChanges);
+      }
       return queue;
     };
     // With a network, what waits goes to the server; what arrived comes back as the chapter's notes.
@@ -37,7 +68,7 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
       if (!navigator.onLine || !hasQueuedWrites()) return;
       const result = await (await loadQueue()).replayWrites();
       for (const reason of result.refused)
-        showToast(`Một đánh dấu làm khi không có mạng không lưu được: ${reason}`, 'error');
+        showToast(`Một thay đổi làm khi không có mạng không lưu được: ${reason}`, 'error');
       if (result.sent > 0 || result.refused.length > 0) await revalidator.revalidate();
       await refresh();
     };
@@ -75,5 +106,16 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
       showToast('Không có mạng: chưa lưu được đánh dấu này.', 'error');
     }
   };
-  return { pending, keep };
+  /** Keeps a note's change or deletion made offline, with its time: the newest change wins. */
+  const keepNoteChange = async (change: OfflineNoteChange): Promise<void> => {
+    try {
+      const queue = await loadQueue();
+      await queue.queueWrite({ ...change, clientId: crypto.randomUUID(), changedAt: new Date().toISOString() });
+      setChanges(await queue.pendingNoteChanges());
+      showToast('Đã lưu trên máy này; sẽ lưu vào tài khoản khi có mạng.', 'success');
+    } catch {
+      showToast('Không có mạng: chưa lưu được thay đổi này.', 'error');
+    }
+  };
+  return { pending, changes, keep, keepNoteChange };
 }

@@ -353,7 +353,7 @@ describe('offline reading', () => {
         ).json(),
       queued[0]!,
     );
-    expect(resent).toEqual({ data: { noteId: saved!.id } });
+    expect(resent).toEqual({ data: { applied: true, noteId: saved!.id } });
     await page.reload();
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');

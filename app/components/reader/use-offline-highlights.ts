@@ -18,7 +18,11 @@ const painted = (pending: PendingHighlight[]): PaintedNote[] =>
 
 /** A note change made offline: new words or colour, or the note deleted. */
 export type OfflineNoteChange =
-  | { kind: 'note-update'; noteId: number; changes: { color?: HighlightColor; body?: string | null; noteGroupId?: number | null } }
+  | {
+      kind: 'note-update';
+      noteId: number;
+      changes: { color?: HighlightColor; body?: string | null; noteGroupId?: number | null };
+    }
   | { kind: 'note-delete'; noteId: number };
 
 /** The chapter's saved notes as the reader left them offline: deleted ones gone, changed ones changed. */
@@ -28,7 +32,13 @@ export function withNoteChanges(notes: Note[], changes: Map<number, PendingNoteC
     const change = changes.get(note.id);
     if (!change) return [note];
     if (change.deleted) return [];
-    return [{ ...note, ...(change.color ? { color: change.color } : {}), ...(change.body !== undefined ? { body: change.body } : {}) }];
+    return [
+      {
+        ...note,
+        ...(change.color ? { color: change.color } : {}),
+        ...(change.body !== undefined ? { body: change.body } : {}),
+      },
+    ];
   });
 }
 
@@ -112,7 +122,12 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
       const queue = await loadQueue();
       await queue.queueWrite({ ...change, clientId: crypto.randomUUID(), changedAt: new Date().toISOString() });
       setChanges(await queue.pendingNoteChanges());
-      showToast('Đã lưu trên máy này; sẽ lưu vào tài khoản khi có mạng.', 'success');
+      showToast(
+        change.kind === 'note-delete'
+          ? 'Đã xóa trên máy này; sẽ xóa khỏi tài khoản khi có mạng.'
+          : 'Đã lưu trên máy này; sẽ lưu vào tài khoản khi có mạng.',
+        'success',
+      );
     } catch {
       showToast('Không có mạng: chưa lưu được thay đổi này.', 'error');
     }

@@ -221,4 +221,4 @@ export async function dropUnnamedFiles(cache: Cache, files: string[]): Promise<v
   await Promise.all(files.filter((f) => !kept.has(f)).map((f) => cache.delete(f)));
 }
 
-export { formatBytes } from './format.ts';
+export { formatBytes } from './format-bytes.ts';

@@ -1,7 +1,7 @@
 import type { NoteAnchor } from '#common/contracts/note.schema.ts';
 import type { HighlightColor } from '#common/contracts/note.values.ts';
 import type { OfflineWrite } from '#common/contracts/offline-write.schema.ts';
-import { markQueuedWrites } from './offline-opt-in.ts';
+import { markQueuedWrites, takeUnsentPlayback } from './offline-opt-in.ts';
 
 /**
  * Writes made without a network (decisions 0030 and 0039), kept in IndexedDB until it returns and
@@ -89,7 +89,9 @@ export async function queueWrite(write: OfflineWrite, replaces?: (waiting: Queue
 async function askForBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
-    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+    const sync = (
+      registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+    )?.sync;
     await sync?.register(OFFLINE_WRITES_SYNC_TAG);
   } catch {
     // No worker, or sync refused: the chapter and downloads pages send the queue themselves.
@@ -140,6 +142,15 @@ export async function pendingNoteChanges(): Promise<Map<number, PendingNoteChang
   return changes;
 }
 
+/** A note change made offline: new words, colour or group, or the note deleted. */
+export type OfflineNoteChange =
+  | {
+      kind: 'note-update';
+      noteId: number;
+      changes: { color?: HighlightColor; body?: string | null; noteGroupId?: number | null };
+    }
+  | { kind: 'note-delete'; noteId: number };
+
 export interface ReplayResult {
   sent: number;
   /** Refused for good by the server (the chapter is gone, too many notes): dropped, with its reason. */
@@ -174,7 +185,18 @@ async function send(write: QueuedWrite): Promise<'sent' | 'retry' | { refused: s
   return { refused: answer?.errorMessage ?? 'Không lưu được.' };
 }
 
+/** Talk places the player kept while offline join the queue (a newer one replaces the older). */
+async function adoptUnsentPlayback(): Promise<void> {
+  for (const [code, { currentTime, changedAt }] of Object.entries(takeUnsentPlayback())) {
+    await queueWrite(
+      { kind: 'playback', clientId: crypto.randomUUID(), playback: { code, currentTime }, changedAt },
+      (waiting) => waiting.kind === 'playback' && waiting.playback.code === code,
+    );
+  }
+}
+
 async function replay(): Promise<ReplayResult> {
+  await adoptUnsentPlayback();
   const result: ReplayResult = { sent: 0, refused: [], waiting: 0 };
   const writes = await queuedWrites();
   for (const [i, write] of writes.entries()) {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Talk } from '#common/contracts/audio.schema.ts';
 import { talkPlaybackCode } from '#common/playback.ts';
+import { keepUnsentPlayback } from './offline-opt-in.ts';
 import { readDevicePlayback, setDevicePlaybackTime } from './playback-store.ts';
 
 /**
@@ -127,18 +128,8 @@ function savePosition(force = false) {
     body.set('code', talkPlaybackCode(talk.id));
     body.set('currentTime', String(seconds));
     // keepalive: the last position still arrives when the page is being closed. Without a network
-    // it waits in the offline queue (decision 0039) and loses to a later place on the account.
-    const code = talkPlaybackCode(talk.id);
-    const changedAt = new Date().toISOString();
-    const keep = () =>
-      void import('./offline-write-queue.ts')
-        .then((queue) =>
-          queue.queueWrite(
-            { kind: 'playback', clientId: crypto.randomUUID(), playback: { code, currentTime: seconds }, changedAt },
-            (waiting) => waiting.kind === 'playback' && waiting.playback.code === code,
-          ),
-        )
-        .catch(() => undefined);
+    // it is kept for the offline queue (decision 0039) and loses to a later place on the account.
+    const keep = () => keepUnsentPlayback(talkPlaybackCode(talk.id), seconds);
     if (!navigator.onLine) keep();
     else void fetch('/reading-progress', { method: 'POST', body, keepalive: true }).catch(keep);
   }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AudioCollectionDetail } from '#common/contracts/audio.schema.ts';
 import type { PlaylistItem } from '#common/contracts/playlist.schema.ts';
 import { talkPath } from '#common/paths.ts';
-import { formatBytes } from '#app/lib/format.ts';
+import { formatBytes } from '#app/lib/format-bytes.ts';
 
 type State =
   | { step: 'idle' }

@@ -11,7 +11,7 @@ import {
 import { showToast } from '#app/lib/toast-store.ts';
 import { COLOR_LABELS } from './highlight-colors.ts';
 import { anchorFromRange, rangeFromAnchor } from './text-anchor.ts';
-import { type PaintedNote, useOfflineHighlights, withNoteChanges } from './use-offline-highlights.ts';
+import { type PaintedNote, useOfflineHighlights } from './use-offline-highlights.ts';
 
 export { COLOR_LABELS };
 
@@ -169,7 +169,7 @@ export function ReaderAnnotations({
   const groupId = pickedGroup !== undefined ? pickedGroup : preselectedNoteGroupId(groupState);
   const offline = useOfflineHighlights(chapterCode, loggedIn);
   // Notes changed or deleted offline show as the reader left them until the server has the change.
-  const notes = useMemo(() => withNoteChanges(savedNotes, offline.changes), [savedNotes, offline.changes]);
+  const notes = useMemo(() => offline.withChanges(savedNotes), [savedNotes, offline.withChanges]);
 
   // Paint the notes after every render of the text or change of the notes.
   useEffect(() => {

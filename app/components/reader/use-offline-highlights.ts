@@ -3,44 +3,27 @@ import { useRevalidator } from 'react-router';
 import type { Note, NoteAnchor } from '#common/contracts/note.schema.ts';
 import type { HighlightColor } from '#common/contracts/note.values.ts';
 import { hasOptedIntoOffline, hasQueuedWrites } from '#app/lib/offline-opt-in.ts';
-import type { PendingHighlight, PendingNoteChange } from '#app/lib/offline-write-queue.ts';
+import type { OfflineNoteChange, PendingHighlight, PendingNoteChange } from '#app/lib/offline-write-queue.ts';
 import { showToast } from '#app/lib/toast-store.ts';
 
 /** What painting a highlight needs: saved notes, and highlights made offline that the server has not yet. */
 export type PaintedNote = Pick<Note, 'id' | 'anchor' | 'color' | 'body' | 'content'>;
 
 // The queue's code comes only when something is queued or was: never on a reader's first load.
-const loadQueue = () => import('#app/lib/offline-write-queue.ts');
+export const loadQueue = () => import('#app/lib/offline-note-changes.ts');
+
+type Queue = Awaited<ReturnType<typeof loadQueue>>;
+
+/** The notes as the reader left them offline (the queue's code shows them; none waiting: as saved). */
+const asSaved = (notes: Note[]) => notes;
+const showingChanges = (queue: Queue, changes: Map<number, PendingNoteChange>) =>
+  changes.size === 0 ? asSaved : (notes: Note[]) => queue.withNoteChanges(notes, changes);
 
 // Highlights made offline are painted under negative ids: no saved note has one, none opens a panel.
 const painted = (pending: PendingHighlight[]): PaintedNote[] =>
   pending.map((h, i) => ({ id: -1 - i, anchor: h.anchor, color: h.color, body: null, content: h.content }));
 
-/** A note change made offline: new words or colour, or the note deleted. */
-export type OfflineNoteChange =
-  | {
-      kind: 'note-update';
-      noteId: number;
-      changes: { color?: HighlightColor; body?: string | null; noteGroupId?: number | null };
-    }
-  | { kind: 'note-delete'; noteId: number };
-
-/** The chapter's saved notes as the reader left them offline: deleted ones gone, changed ones changed. */
-export function withNoteChanges(notes: Note[], changes: Map<number, PendingNoteChange>): Note[] {
-  if (changes.size === 0) return notes;
-  return notes.flatMap((note) => {
-    const change = changes.get(note.id);
-    if (!change) return [note];
-    if (change.deleted) return [];
-    return [
-      {
-        ...note,
-        ...(change.color ? { color: change.color } : {}),
-        ...(change.body !== undefined ? { body: change.body } : {}),
-      },
-    ];
-  });
-}
+export type { OfflineNoteChange };
 
 /**
  * Highlights made and notes changed or deleted without a network (decisions 0030 and 0039): kept
@@ -51,7 +34,7 @@ export function withNoteChanges(notes: Note[], changes: Map<number, PendingNoteC
  */
 export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
   const [pending, setPending] = useState<PaintedNote[]>([]);
-  const [changes, setChanges] = useState<Map<number, PendingNoteChange>>(() => new Map());
+  const [withChanges, setWithChanges] = useState(() => asSaved);
   const revalidator = useRevalidator();
   useEffect(() => {
     if (!loggedIn) return;
@@ -69,7 +52,7 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
       const noteChanges = await queue.pendingNoteChanges();
       if (live) {
         setPending(list);
-        setChanges(noteChanges);
+        setWithChanges(() => showingChanges(queue, noteChanges));
       }
       return queue;
     };
@@ -120,17 +103,11 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
   const keepNoteChange = async (change: OfflineNoteChange): Promise<void> => {
     try {
       const queue = await loadQueue();
-      await queue.queueWrite({ ...change, clientId: crypto.randomUUID(), changedAt: new Date().toISOString() });
-      setChanges(await queue.pendingNoteChanges());
-      showToast(
-        change.kind === 'note-delete'
-          ? 'Đã xóa trên máy này; sẽ xóa khỏi tài khoản khi có mạng.'
-          : 'Đã lưu trên máy này; sẽ lưu vào tài khoản khi có mạng.',
-        'success',
-      );
+      const noteChanges = await queue.keepNoteChange(change);
+      setWithChanges(() => showingChanges(queue, noteChanges));
     } catch {
       showToast('Không có mạng: chưa lưu được thay đổi này.', 'error');
     }
   };
-  return { pending, changes, keep, keepNoteChange };
+  return { pending, withChanges, keep, keepNoteChange };
 }

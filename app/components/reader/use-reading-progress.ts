@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HistoryEntry } from '#common/contracts/history.schema.ts';
 import { recordDeviceHistory } from '#app/lib/device-history.ts';
+import { loadQueue } from './use-offline-highlights.ts';
 
 interface Place {
   bookCode: string;
@@ -18,7 +19,7 @@ const SAVE_AFTER_SCROLL_MS = 2000;
  * further since (the newest wins).
  */
 async function keepReadingPlace(entry: HistoryEntry): Promise<void> {
-  const queue = await import('#app/lib/offline-write-queue.ts');
+  const queue = await loadQueue();
   await queue.queueWrite(
     { kind: 'reading-position', clientId: crypto.randomUUID(), entry },
     (waiting) => waiting.kind === 'reading-position' && waiting.entry.bookCode === entry.bookCode,

@@ -227,6 +227,52 @@ describe('writes made offline', () => {
     await context.close();
   });
 
+  it('a talk’s place kept by the player offline reaches the account when a page sends the queue, unless a later one is there', async () => {
+    const { context, page, token } = await readerContext();
+    const playback = async () => {
+      const res = await fetch(`${baseURL}/api/v1/playback`, { headers: { 'x-token': token } });
+      return ((await res.json()) as { data: { books: { code: string; currentTime: number }[] } }).data.books;
+    };
+    const setOnServer = async (code: string, currentTime: number) => {
+      const res = await fetch(`${baseURL}/api/v1/playback/${code}`, {
+        method: 'PUT',
+        headers: { 'x-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ currentTime }),
+      });
+      expect(res.status).toBe(200);
+    };
+    await setOnServer('talk-900001', 5);
+    await page.goto(`${baseURL}/`);
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    // What the player leaves when its post fails (app/lib/offline-opt-in.ts, keepUnsentPlayback): one
+    // place made after the server's, one before a later place made on another device.
+    await setOnServer('talk-900002', 70);
+    await page.evaluate(
+      ({ minuteAgo }) => {
+        localStorage.setItem(
+          'phap-bao:unsent-playback',
+          JSON.stringify({
+            'talk-900001': { currentTime: 42, changedAt: new Date().toISOString() },
+            'talk-900002': { currentTime: 12, changedAt: minuteAgo },
+          }),
+        );
+        localStorage.setItem('phap-bao:queued-writes', '1');
+      },
+      { minuteAgo },
+    );
+    await page.goto(`${baseURL}${book.chapters[0]!.path}`);
+    await waitForHydration(page);
+    await expect
+      .poll(async () => (await playback()).filter((p) => p.code.startsWith('talk-9000')), { timeout: 10_000 })
+      .toEqual([
+        { code: 'talk-900001', currentTime: 42 },
+        { code: 'talk-900002', currentTime: 70 },
+      ]);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('phap-bao:unsent-playback'))).toBeNull();
+    await expect.poll(() => queuedWrites(page)).toEqual([]);
+    await context.close();
+  });
+
   it('the service worker sends the queue on a Background Sync event, with no page doing it', async () => {
     const { context, page, token } = await readerWithDownload();
     const chapter = book.chapters[0]!;

@@ -340,8 +340,9 @@ describe('offline reading', () => {
     const [saved] = await notesOnServer(reader.token, book.code);
     expect(saved).toMatchObject({ content: passage, color: 'yellow', chapterCode: book.chapters[0]!.code });
     await expect.poll(() => page.evaluate(() => localStorage.getItem('phap-bao:queued-writes'))).toBeNull();
-    // Painted once: the server's note replaces the one waiting in the browser.
-    await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
+    // Painted once: the server's note replaces the one waiting in the browser (after the chapter's
+    // notes are loaded again, which takes a while on a loaded machine).
+    await expect.poll(() => paintedCount(page, 'yellow'), { timeout: 10_000 }).toBe(1);
 
     // Sent again (an answer lost on the way back, another tab): the same note, not a second.
     const resent = await page.evaluate(

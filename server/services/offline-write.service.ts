@@ -9,7 +9,11 @@ import type { PlaybackService } from './playback.service.ts';
  * (its browser-made id), and a change to a note, a reading place or a talk's place is applied only
  * when it is newer than what the account holds — the newest change wins, nothing is doubled.
  */
-export function createOfflineWriteService(deps: { notes: NoteService; history: HistoryService; playback: PlaybackService }) {
+export function createOfflineWriteService(deps: {
+  notes: NoteService;
+  history: HistoryService;
+  playback: PlaybackService;
+}) {
   return {
     async apply(userId: number, write: OfflineWrite): Promise<OfflineWriteAnswer> {
       switch (write.kind) {

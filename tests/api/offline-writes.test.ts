@@ -82,7 +82,10 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
       noteId: note.id,
     });
     expect(await apply(alice, noteDelete(note.id, offlineAt))).toEqual({ applied: false });
-    expect(await t.services.notes.get(alice, note.id)).toMatchObject({ body: 'Sửa trên máy khác, sau', color: 'yellow' });
+    expect(await t.services.notes.get(alice, note.id)).toMatchObject({
+      body: 'Sửa trên máy khác, sau',
+      color: 'yellow',
+    });
   });
 
   it('deletes a note deleted offline; sent again, it is absent (404), which the browser takes as done', async () => {
@@ -148,9 +151,9 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
   });
 
   it('the contract refuses what no browser queue makes, in Vietnamese', () => {
-    expect(ZOfflineWriteSchema.safeParse({ kind: 'note-delete', clientId: crypto.randomUUID(), noteId: 1 }).success).toBe(
-      false,
-    );
+    expect(
+      ZOfflineWriteSchema.safeParse({ kind: 'note-delete', clientId: crypto.randomUUID(), noteId: 1 }).success,
+    ).toBe(false);
     expect(ZOfflineWriteSchema.safeParse({ kind: 'bookmark', clientId: crypto.randomUUID() }).success).toBe(false);
     const badId = ZOfflineWriteSchema.safeParse({ kind: 'note-delete', clientId: 'x', noteId: 1, changedAt: at(0) });
     expect(badId.error?.issues[0]?.message).toBe('Mã ghi chú trên máy không hợp lệ');

@@ -169,7 +169,8 @@ export function ReaderAnnotations({
   const groupId = pickedGroup !== undefined ? pickedGroup : preselectedNoteGroupId(groupState);
   const offline = useOfflineHighlights(chapterCode, loggedIn);
   // Notes changed or deleted offline show as the reader left them until the server has the change.
-  const notes = useMemo(() => offline.withChanges(savedNotes), [savedNotes, offline.withChanges]);
+  const { withChanges } = offline;
+  const notes = useMemo(() => withChanges(savedNotes), [savedNotes, withChanges]);
 
   // Paint the notes after every render of the text or change of the notes.
   useEffect(() => {

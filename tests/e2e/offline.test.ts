@@ -676,6 +676,11 @@ describe('offline reading', () => {
     await button.click();
     const result = page.getByTestId('playlist-download-result');
     await result.waitFor({ timeout: 30_000 });
+    for (const width of [320, 1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      if (width !== 390) await screenshot(page, `offline-playlist-done-${width}`, { fullPage: false });
+    }
     expect(await result.innerText()).toMatch(
       /^Đã tải đủ 2\/2 bài để nghe ngoại tuyến \(kèm lời giảng\), [\d,]+ (KB|MB)\. Xem những gì đã tải$/,
     );

@@ -183,6 +183,32 @@ describe('writes made offline', () => {
     await context.close();
   });
 
+  it('keeps a highlight made offline by a reader who never downloaded anything, and sends it when the network returns', async () => {
+    const { context, page, token } = await readerContext();
+    await page.goto(`${baseURL}${book.chapters[0]!.path}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    // No download, no service worker: the queue's code was fetched while the page was idle online.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    await context.setOffline(true);
+    await page.evaluate(() => {
+      const p = document.querySelector('[data-testid="chapter-text"] p[id^="p-"]')!;
+      const text = document.createTreeWalker(p, NodeFilter.SHOW_TEXT).nextNode()!;
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, Math.min(12, text.textContent!.length));
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await page.getByRole('button', { name: 'Đánh dấu màu vàng' }).click();
+    await page.getByText('Đã đánh dấu trên máy này; sẽ lưu vào tài khoản khi có mạng.').waitFor();
+    await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
+    expect(await notesOnServer(token, book.code)).toEqual([]);
+    await context.setOffline(false);
+    await expect.poll(async () => (await notesOnServer(token, book.code)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => paintedCount(page, 'yellow'), { timeout: 10_000 }).toBe(1);
+    await context.close();
+  });
+
   it('a reading place made offline wins over an older place on the server and loses to a newer one', async () => {
     const { context, page, token } = await readerWithDownload(1366);
     const [first, second, third] = book.chapters;

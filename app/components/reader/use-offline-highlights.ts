@@ -38,12 +38,11 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
   const revalidator = useRevalidator();
   useEffect(() => {
     if (!loggedIn) return;
-    if (!(hasOptedIntoOffline() || hasQueuedWrites())) {
-      // Nothing waits: only keep the queue's code at hand for when the network goes.
-      if (!navigator.onLine) return;
+    // Nothing waits yet: only keep the queue's code at hand for when the network goes.
+    const waiting = hasOptedIntoOffline() || hasQueuedWrites();
+    if (!waiting && navigator.onLine) {
       const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1500));
       idle(() => void loadQueue().catch(() => undefined));
-      return;
     }
     let live = true;
     const refresh = async () => {
@@ -67,9 +66,11 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
     };
     const online = () => void send().catch(() => undefined);
     window.addEventListener('online', online);
-    void refresh()
-      .then(send)
-      .catch(() => undefined);
+    // A write made on this page after it loaded is sent by the `online` listener.
+    if (waiting)
+      void refresh()
+        .then(send)
+        .catch(() => undefined);
     return () => {
       live = false;
       window.removeEventListener('online', online);

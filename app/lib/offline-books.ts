@@ -1,4 +1,3 @@
-import { formatNumber } from './format.ts';
 import type { OfflineBook } from '#common/contracts/library.schema.ts';
 import { DOWNLOAD_RECORD_PREFIX, DOWNLOADS_CACHE, TALK_RECORD_PREFIX } from './offline-cache.ts';
 import { installOfflineWorker } from './offline-opt-in.ts';
@@ -222,10 +221,4 @@ export async function dropUnnamedFiles(cache: Cache, files: string[]): Promise<v
   await Promise.all(files.filter((f) => !kept.has(f)).map((f) => cache.delete(f)));
 }
 
-const oneDecimal = (n: number) => formatNumber(Math.round(n * 10) / 10);
-
-/** 1 234 567 → "1,2 MB"; 45 678 → "45 KB". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1_000_000) return `${oneDecimal(bytes / 1_000_000)} MB`;
-  return `${formatNumber(Math.max(1, Math.round(bytes / 1000)))} KB`;
-}
+export { formatBytes } from './format-bytes.ts';

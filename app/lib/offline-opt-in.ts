@@ -48,3 +48,34 @@ export function markQueuedWrites(queued: boolean): void {
     // Storage refused: the page that queued sends them itself when the network returns.
   }
 }
+
+/**
+ * Where a talk stopped while the account could not be told (offline, decision 0039), by talk code
+ * with the time of the change: kept here by the player (no queue code on every page) and moved
+ * into the offline queue when a page sends it.
+ */
+const UNSENT_PLAYBACK_KEY = 'phap-bao:unsent-playback';
+
+export type UnsentPlayback = Record<string, { currentTime: number; changedAt: string }>;
+
+export function keepUnsentPlayback(code: string, currentTime: number): void {
+  try {
+    const unsent = JSON.parse(localStorage.getItem(UNSENT_PLAYBACK_KEY) ?? '{}') as UnsentPlayback;
+    unsent[code] = { currentTime, changedAt: new Date().toISOString() };
+    localStorage.setItem(UNSENT_PLAYBACK_KEY, JSON.stringify(unsent));
+    markQueuedWrites(true);
+  } catch {
+    // No storage: the place stays on this device only (the player keeps its own copy).
+  }
+}
+
+/** The places kept by `keepUnsentPlayback`, taken out (none in a worker, which has no storage). */
+export function takeUnsentPlayback(): UnsentPlayback {
+  try {
+    const unsent = JSON.parse(localStorage.getItem(UNSENT_PLAYBACK_KEY) ?? '{}') as UnsentPlayback;
+    localStorage.removeItem(UNSENT_PLAYBACK_KEY);
+    return unsent;
+  } catch {
+    return {};
+  }
+}

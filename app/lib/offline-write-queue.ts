@@ -1,17 +1,21 @@
 import type { NoteAnchor } from '#common/contracts/note.schema.ts';
 import type { HighlightColor } from '#common/contracts/note.values.ts';
 import type { OfflineWrite } from '#common/contracts/offline-write.schema.ts';
-import { markQueuedWrites } from './offline-opt-in.ts';
+import { markQueuedWrites, takeUnsentPlayback } from './offline-opt-in.ts';
 
 /**
- * Writes made without a network (decision 0030), kept in IndexedDB until it returns and then sent
- * to `/ghi-ngoai-tuyen` oldest first. Each carries the id its browser made, and the server makes one
- * note per id: sending twice (two tabs, an answer lost on the way back, a reload in between) never
- * doubles it. Browser only; loaded by the chapter page when a write is queued or waits, and by the
- * downloads page — never on a page's first load.
+ * Writes made without a network (decisions 0030 and 0039), kept in IndexedDB until it returns and
+ * then sent to `/ghi-ngoai-tuyen` oldest first: highlights, notes changed or deleted, reading and
+ * listening places. Each carries the id its browser made and the time of the change: the server
+ * makes one note per id and keeps its own state when it is newer, so sending twice (two tabs, an
+ * answer lost on the way back, a reload in between) never doubles anything. Browser and service
+ * worker (Background Sync, decision 0039); loaded by the chapter page when it may need it, by the
+ * player when a place could not be sent, and by the downloads page — never on a page's first load.
  */
 
 export const OFFLINE_WRITES_PATH = '/ghi-ngoai-tuyen';
+/** The Background Sync tag the service worker answers by sending the queue. */
+export const OFFLINE_WRITES_SYNC_TAG = 'phap-bao-offline-writes';
 
 const DATABASE = 'phap-bao-offline';
 const STORE = 'writes';
@@ -51,11 +55,47 @@ async function withStore<T>(mode: IDBTransactionMode, ask: (store: IDBObjectStor
   }
 }
 
-/** Keeps a write until the network returns. */
-export async function queueWrite(write: OfflineWrite): Promise<void> {
+/**
+ * Keeps a write until the network returns, in place of the waiting writes `replaces` picks (a newer
+ * place in the same book makes the older one moot). Asks the service worker, where there is one and
+ * the browser has Background Sync, to send the queue when the network returns even if no page of
+ * the site is open then.
+ */
+export async function queueWrite(write: OfflineWrite, replaces?: (waiting: QueuedWrite) => boolean): Promise<void> {
   const queued: QueuedWrite = { ...write, queuedAt: new Date().toISOString() };
-  await withStore('readwrite', (store) => store.put(queued));
+  const db = await open();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const transaction = db.transaction(STORE, 'readwrite');
+      const store = transaction.objectStore(STORE);
+      if (replaces) {
+        const all = store.getAll() as IDBRequest<QueuedWrite[]>;
+        all.onsuccess = () => {
+          for (const waiting of all.result) if (replaces(waiting)) store.delete(waiting.clientId);
+          store.put(queued);
+        };
+      } else store.put(queued);
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB'));
+    });
+  } finally {
+    db.close();
+  }
   markQueuedWrites(true);
+  await askForBackgroundSync();
+}
+
+/** Background Sync where the browser has it (Chromium); the pages' own sending stays the fallback. */
+async function askForBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (
+      registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+    )?.sync;
+    await sync?.register(OFFLINE_WRITES_SYNC_TAG);
+  } catch {
+    // No worker, or sync refused: the chapter and downloads pages send the queue themselves.
+  }
 }
 
 /** Every write still waiting, oldest first. */
@@ -67,7 +107,7 @@ export async function queuedWrites(): Promise<QueuedWrite[]> {
 /** The highlights of one chapter still waiting. */
 export async function pendingHighlightsOf(chapterCode: string): Promise<PendingHighlight[]> {
   return (await queuedWrites())
-    .filter((w) => w.kind === 'highlight' && w.note.chapterCode === chapterCode)
+    .flatMap((w) => (w.kind === 'highlight' && w.note.chapterCode === chapterCode ? [w] : []))
     .map(({ clientId, note }) => ({
       clientId,
       chapterCode,
@@ -77,12 +117,51 @@ export async function pendingHighlightsOf(chapterCode: string): Promise<PendingH
     }));
 }
 
+/** A note changed or deleted offline and not yet sent: how the page shows it meanwhile. */
+export interface PendingNoteChange {
+  deleted: boolean;
+  color?: HighlightColor;
+  body?: string | null;
+}
+
+/** The notes changed or deleted offline and still waiting, by note id (the latest change of each). */
+export async function pendingNoteChanges(): Promise<Map<number, PendingNoteChange>> {
+  const changes = new Map<number, PendingNoteChange>();
+  for (const write of await queuedWrites()) {
+    if (write.kind === 'note-delete') changes.set(write.noteId, { deleted: true });
+    else if (write.kind === 'note-update') {
+      const { color, body } = write.changes;
+      changes.set(write.noteId, {
+        ...changes.get(write.noteId),
+        deleted: false,
+        ...(color ? { color } : {}),
+        ...(body !== undefined ? { body } : {}),
+      });
+    }
+  }
+  return changes;
+}
+
+/** A note change made offline: new words, colour or group, or the note deleted. */
+export type OfflineNoteChange =
+  | {
+      kind: 'note-update';
+      noteId: number;
+      changes: { color?: HighlightColor; body?: string | null; noteGroupId?: number | null };
+    }
+  | { kind: 'note-delete'; noteId: number };
+
 export interface ReplayResult {
   sent: number;
   /** Refused for good by the server (the chapter is gone, too many notes): dropped, with its reason. */
   refused: string[];
   /** Still waiting (no network, or not logged in). */
   waiting: number;
+}
+
+function withoutQueueTime(write: QueuedWrite): OfflineWrite {
+  const { queuedAt: _queuedAt, ...sent } = write;
+  return sent as OfflineWrite;
 }
 
 /** Sends one write; `retry` when it may succeed later, else the server's answer. */
@@ -92,19 +171,32 @@ async function send(write: QueuedWrite): Promise<'sent' | 'retry' | { refused: s
     res = await fetch(OFFLINE_WRITES_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ kind: write.kind, clientId: write.clientId, note: write.note } satisfies OfflineWrite),
+      body: JSON.stringify(withoutQueueTime(write)),
     });
   } catch {
     return 'retry';
   }
   if (res.ok) return 'sent';
+  // A note deleted offline that is gone already (deleted twice, or elsewhere): done.
+  if (res.status === 404 && write.kind === 'note-delete') return 'sent';
   // Logged out meanwhile (kept for the next login), or the server is unwell: try again later.
   if (res.status === 401 || res.status >= 500 || res.status === 429) return 'retry';
   const answer = (await res.json().catch(() => null)) as { errorMessage?: string } | null;
   return { refused: answer?.errorMessage ?? 'Không lưu được.' };
 }
 
+/** Talk places the player kept while offline join the queue (a newer one replaces the older). */
+async function adoptUnsentPlayback(): Promise<void> {
+  for (const [code, { currentTime, changedAt }] of Object.entries(takeUnsentPlayback())) {
+    await queueWrite(
+      { kind: 'playback', clientId: crypto.randomUUID(), playback: { code, currentTime }, changedAt },
+      (waiting) => waiting.kind === 'playback' && waiting.playback.code === code,
+    );
+  }
+}
+
 async function replay(): Promise<ReplayResult> {
+  await adoptUnsentPlayback();
   const result: ReplayResult = { sent: 0, refused: [], waiting: 0 };
   const writes = await queuedWrites();
   for (const [i, write] of writes.entries()) {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Talk } from '#common/contracts/audio.schema.ts';
 import { talkPlaybackCode } from '#common/playback.ts';
+import { keepUnsentPlayback } from './offline-opt-in.ts';
 import { readDevicePlayback, setDevicePlaybackTime } from './playback-store.ts';
 
 /**
@@ -126,8 +127,11 @@ function savePosition(force = false) {
     body.set('intent', 'playback');
     body.set('code', talkPlaybackCode(talk.id));
     body.set('currentTime', String(seconds));
-    // keepalive: the last position still arrives when the page is being closed.
-    void fetch('/reading-progress', { method: 'POST', body, keepalive: true }).catch(() => {});
+    // keepalive: the last position still arrives when the page is being closed. Without a network
+    // it is kept for the offline queue (decision 0039) and loses to a later place on the account.
+    const keep = () => keepUnsentPlayback(talkPlaybackCode(talk.id), seconds);
+    if (!navigator.onLine) keep();
+    else void fetch('/reading-progress', { method: 'POST', body, keepalive: true }).catch(keep);
   }
   try {
     localStorage.setItem(LAST_TALK_KEY, JSON.stringify({ queue: state.queue, index: state.index }));

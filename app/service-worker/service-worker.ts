@@ -11,6 +11,7 @@ import {
   PRECACHED_PAGE_QUERY,
   SEARCH_PAGE_PATH,
 } from '../lib/offline-cache.ts';
+import { OFFLINE_WRITES_SYNC_TAG, replayWrites } from '../lib/offline-write-queue.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -86,5 +87,19 @@ serwist.registerRoute(
     },
   ),
 );
+
+// Writes made offline (decision 0039): the browser wakes the worker when the network returns (the
+// Background Sync API, Chromium), which sends the queue even if no page of the site is open. A
+// write the server could not take yet (logged out, server unwell) makes the sync fail, so the
+// browser tries again later; pages still send the queue themselves where there is no sync.
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
+  if (sync.tag !== OFFLINE_WRITES_SYNC_TAG) return;
+  sync.waitUntil(
+    replayWrites().then((result) => {
+      if (result.waiting > 0) throw new Error('Offline writes still waiting');
+    }),
+  );
+});
 
 serwist.addEventListeners();

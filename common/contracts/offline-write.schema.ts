@@ -1,20 +1,63 @@
 import { z } from 'zod';
-import { ZClientIdSchema, ZCreateNoteRequestSchema, ZNoteAnchorSchema } from './note.schema.ts';
+import { ZHistoryEntrySchema } from './history.schema.ts';
+import {
+  ZClientIdSchema,
+  ZCreateNoteRequestSchema,
+  ZNoteAnchorSchema,
+  ZUpdateNoteRequestSchema,
+} from './note.schema.ts';
+import { ZPlaybackEntrySchema } from './playback.schema.ts';
+
+/** When the reader made the change, by their device's clock: the newest change wins (decision 0039). */
+const ZChangedAt = z.iso.datetime();
+const ZNoteId = z.number().int().positive();
 
 /**
- * A write made without a network and sent when it returns (POST /ghi-ngoai-tuyen, decision 0030):
- * a highlight in a chapter, with the id its browser made so that sending it twice makes one note.
+ * A write made without a network and sent when it returns (POST /ghi-ngoai-tuyen, decisions 0030
+ * and 0039), each with the id its browser made:
+ * - a highlight in a chapter (sent twice, it makes one note);
+ * - a note's colour, words or group changed, or the note deleted, at `changedAt` (it loses to a
+ *   later change on the server);
+ * - where the reader was in a book (`entry.readAt`) and where a talk stopped (`changedAt`), which
+ *   lose to a later place on the server.
  */
-export const ZOfflineWriteSchema = z.object({
-  kind: z.literal('highlight'),
-  clientId: ZClientIdSchema,
-  note: ZCreateNoteRequestSchema.safeExtend({
-    bookCode: z.string().min(1).max(120),
-    chapterCode: z.string().min(1).max(140),
-    anchor: ZNoteAnchorSchema,
+export const ZOfflineWriteSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('highlight'),
+    clientId: ZClientIdSchema,
+    note: ZCreateNoteRequestSchema.safeExtend({
+      bookCode: z.string().min(1).max(120),
+      chapterCode: z.string().min(1).max(140),
+      anchor: ZNoteAnchorSchema,
+    }),
   }),
-});
+  z.object({
+    kind: z.literal('note-update'),
+    clientId: ZClientIdSchema,
+    noteId: ZNoteId,
+    changes: z.object({
+      color: ZUpdateNoteRequestSchema.shape.color,
+      body: ZUpdateNoteRequestSchema.shape.body,
+      noteGroupId: ZUpdateNoteRequestSchema.shape.noteGroupId,
+    }),
+    changedAt: ZChangedAt,
+  }),
+  z.object({ kind: z.literal('note-delete'), clientId: ZClientIdSchema, noteId: ZNoteId, changedAt: ZChangedAt }),
+  z.object({ kind: z.literal('reading-position'), clientId: ZClientIdSchema, entry: ZHistoryEntrySchema }),
+  z.object({
+    kind: z.literal('playback'),
+    clientId: ZClientIdSchema,
+    playback: ZPlaybackEntrySchema,
+    changedAt: ZChangedAt,
+  }),
+]);
 export type OfflineWrite = z.infer<typeof ZOfflineWriteSchema>;
+
+/** What the server did with a write: made or changed it, or kept its own newer state. */
+export interface OfflineWriteAnswer {
+  applied: boolean;
+  noteId?: number;
+}
 
 export const OFFLINE_WRITE_MESSAGES = {
   invalid: 'Bản ghi gửi từ máy không hợp lệ.',

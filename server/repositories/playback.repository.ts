@@ -22,6 +22,15 @@ export function createPlaybackRepository(db: Executor) {
         .orderBy('id', 'desc')
         .executeTakeFirst();
     },
+    async updatedAtOf(userId: number, code: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('playback_positions')
+        .select('updated_at')
+        .where('user_id', '=', userId)
+        .where('code', '=', code)
+        .executeTakeFirst();
+      return row?.updated_at ?? null;
+    },
     async set(userId: number, code: string, positionMs: number, at: string): Promise<void> {
       await db
         .insertInto('playback_positions')

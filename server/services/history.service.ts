@@ -43,21 +43,31 @@ export function createHistoryService(deps: { repos: Repositories; now?: () => Da
       return last ? present(last) : null;
     },
 
+    /**
+     * A place read at `entry.readAt` (before login, or offline: decision 0039) joins the account's
+     * history unless the account has a later one for the book; false when it had.
+     */
+    async recordAsOf(userId: number, entry: HistoryEntry): Promise<{ applied: boolean }> {
+      const chapter = await repos.books.findPublishedChapter(entry.chapterCode);
+      if (!chapter || chapter.book_code !== entry.bookCode) return { applied: false };
+      const known = await repos.history.readAtOf(userId, chapter.book_id);
+      if (known && Date.parse(known) >= Date.parse(entry.readAt)) return { applied: false };
+      const now = deps.now?.() ?? new Date();
+      // A device clock running ahead must not hold the place forever.
+      const readAt = Date.parse(entry.readAt) > now.getTime() ? now.toISOString() : entry.readAt;
+      await repos.history.upsert({
+        userId,
+        bookId: chapter.book_id,
+        chapterId: chapter.id,
+        paragraph: entry.paragraph,
+        readAt,
+      });
+      return { applied: true };
+    },
+
     /** Device entries join the account's history; for each book the most recent reading wins. */
     async merge(userId: number, entries: HistoryEntry[]): Promise<void> {
-      for (const entry of entries) {
-        const chapter = await repos.books.findPublishedChapter(entry.chapterCode);
-        if (!chapter || chapter.book_code !== entry.bookCode) continue;
-        const known = await repos.history.readAtOf(userId, chapter.book_id);
-        if (known && known >= entry.readAt) continue;
-        await repos.history.upsert({
-          userId,
-          bookId: chapter.book_id,
-          chapterId: chapter.id,
-          paragraph: entry.paragraph,
-          readAt: entry.readAt,
-        });
-      }
+      for (const entry of entries) await this.recordAsOf(userId, entry);
     },
 
     async clear(userId: number): Promise<void> {

@@ -34,6 +34,7 @@ import { createNoteGroupService } from './note-group.service.ts';
 import { createCorrectionService } from './correction.service.ts';
 import { createNoteService } from './note.service.ts';
 import { createPlaybackService } from './playback.service.ts';
+import { createOfflineWriteService } from './offline-write.service.ts';
 import { createPlaylistService } from './playlist.service.ts';
 import type { RandomSource } from './random.ts';
 import { applyTestDelays } from './test-delays.ts';
@@ -147,6 +148,8 @@ export function createServices(deps: ServiceDeps) {
     'create',
     'update',
     'remove',
+    'updateAsOf',
+    'removeAsOf',
     'order',
     'orderInGroup',
   ]);
@@ -158,6 +161,7 @@ export function createServices(deps: ServiceDeps) {
   const favorites = withWriteBudget(createFavoriteService({ repos }), writeBudget, ['save', 'unsave']);
   const history = createHistoryService({ repos });
   const playback = createPlaybackService({ repos });
+  const offlineWrites = createOfflineWriteService({ notes, history, playback });
   const covers = createCoverService({ repos, storage: deps.media });
   const audio = createAudioService({ repos, media: deps.media });
   const videos = createVideoService({ repos, media: deps.media });
@@ -279,6 +283,7 @@ export function createServices(deps: ServiceDeps) {
     favorites,
     history,
     playback,
+    offlineWrites,
     covers,
     bookExport,
     noteExport,

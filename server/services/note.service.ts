@@ -90,6 +90,45 @@ export function createNoteService(deps: {
     });
   }
 
+  /** A change time from a device, never later than now (a clock running ahead must not win forever). */
+  const changeTime = (changedAt: string) => (Date.parse(changedAt) > Date.now() ? now() : changedAt);
+
+  /** Changes a note now, or as of a change made offline (`changedAt`) unless the note changed since. */
+  async function updateNote(
+    userId: number,
+    id: number,
+    input: UpdateNoteRequest,
+    changedAt: string | null,
+  ): Promise<{ applied: boolean; note: Note }> {
+    return deps.transaction(async (r) => {
+      const note = await requireOwnedNote(userId, id, r);
+      if (changedAt !== null && Date.parse(note.updatedAt) > Date.parse(changeTime(changedAt))) {
+        return { applied: false, note };
+      }
+      const editsQuote =
+        input.content !== undefined || input.sourceTitle !== undefined || input.sourceUrl !== undefined;
+      if (editsQuote && note.bookCode !== null) {
+        throw new AppError('VALIDATION_FAILED', ONLY_QUOTES, { content: ONLY_QUOTES });
+      }
+      const groupId = input.noteGroupId !== undefined ? await requireGroup(r, userId, input.noteGroupId) : undefined;
+      const at = changedAt === null ? now() : changeTime(changedAt);
+      await r.notes.update(userId, id, {
+        ...(input.color ? { color: input.color } : {}),
+        ...(input.body !== undefined ? { body: input.body ? normalizeText(input.body) : null } : {}),
+        ...(input.isPublic !== undefined ? { visibility: input.isPublic ? 'public' : 'private' } : {}),
+        ...(groupId !== undefined ? { note_group_id: groupId } : {}),
+        ...(input.content !== undefined ? { content: normalizeText(input.content) } : {}),
+        ...(input.sourceTitle !== undefined ? { source_title: normalizeText(input.sourceTitle) } : {}),
+        ...(input.sourceUrl !== undefined ? { source_url: input.sourceUrl } : {}),
+        updated_at: at,
+      });
+      // The group it left and the group it joined have both changed.
+      const touched = [note.noteGroupId, groupId].filter((g): g is number => typeof g === 'number');
+      await markGroupsEdited(r, userId, touched, at);
+      return { applied: true, note: await requireOwnedNote(userId, id, r) };
+    });
+  }
+
   const service = {
     /**
      * A highlight in a chapter, or a quote typed by hand with its source; optionally into a group.
@@ -112,33 +151,30 @@ export function createNoteService(deps: {
 
     get: (userId: number, id: number) => requireOwnedNote(userId, id),
 
-    async update(userId: number, id: number, input: UpdateNoteRequest): Promise<Note> {
+    update: (userId: number, id: number, input: UpdateNoteRequest): Promise<Note> =>
+      updateNote(userId, id, input, null).then((made) => made.note),
+
+    /**
+     * A change made offline at `changedAt` (decision 0039): applied unless the note changed later on
+     * the server (the newest change wins), and then the note carries the time of the change.
+     */
+    updateAsOf: (userId: number, id: number, input: UpdateNoteRequest, changedAt: string) =>
+      updateNote(userId, id, input, changedAt),
+
+    /**
+     * A deletion made offline at `changedAt` (decision 0039): the note stays when it changed later
+     * on the server. A note already gone, or another reader's, is "absent" (404): the browser
+     * takes that as done (sent twice, it deletes once).
+     */
+    async removeAsOf(userId: number, id: number, changedAt: string): Promise<{ applied: boolean }> {
       return deps.transaction(async (r) => {
         const note = await requireOwnedNote(userId, id, r);
-        const editsQuote =
-          input.content !== undefined || input.sourceTitle !== undefined || input.sourceUrl !== undefined;
-        if (editsQuote && note.bookCode !== null) {
-          throw new AppError('VALIDATION_FAILED', ONLY_QUOTES, { content: ONLY_QUOTES });
-        }
-        const groupId = input.noteGroupId !== undefined ? await requireGroup(r, userId, input.noteGroupId) : undefined;
-        const at = now();
-        await r.notes.update(userId, id, {
-          ...(input.color ? { color: input.color } : {}),
-          ...(input.body !== undefined ? { body: input.body ? normalizeText(input.body) : null } : {}),
-          ...(input.isPublic !== undefined ? { visibility: input.isPublic ? 'public' : 'private' } : {}),
-          ...(groupId !== undefined ? { note_group_id: groupId } : {}),
-          ...(input.content !== undefined ? { content: normalizeText(input.content) } : {}),
-          ...(input.sourceTitle !== undefined ? { source_title: normalizeText(input.sourceTitle) } : {}),
-          ...(input.sourceUrl !== undefined ? { source_url: input.sourceUrl } : {}),
-          updated_at: at,
-        });
-        // The group it left and the group it joined have both changed.
-        const touched = [note.noteGroupId, groupId].filter((g): g is number => typeof g === 'number');
-        await markGroupsEdited(r, userId, touched, at);
-        return requireOwnedNote(userId, id, r);
+        if (Date.parse(note.updatedAt) > Date.parse(changeTime(changedAt))) return { applied: false };
+        await r.notes.delete(userId, id);
+        if (note.noteGroupId) await markGroupsEdited(r, userId, [note.noteGroupId], now());
+        return { applied: true };
       });
     },
-
     async remove(userId: number, id: number): Promise<void> {
       await deps.transaction(async (r) => {
         const note = await requireOwnedNote(userId, id, r);

@@ -18,6 +18,23 @@ export function createPlaybackService(deps: { repos: Repositories; now?: () => D
       );
       return this.list(userId);
     },
+    /**
+     * Where a talk stopped, as of `changedAt` (offline, decision 0039): kept unless the account has a
+     * later place for it.
+     */
+    async setCurrentTimeAsOf(
+      userId: number,
+      code: string,
+      currentTime: number,
+      changedAt: string,
+    ): Promise<{ applied: boolean }> {
+      const known = await repos.playback.updatedAtOf(userId, code);
+      if (known && Date.parse(known) >= Date.parse(changedAt)) return { applied: false };
+      const now = deps.now?.() ?? new Date();
+      const at = Date.parse(changedAt) > now.getTime() ? now.toISOString() : changedAt;
+      await repos.playback.set(userId, code, Math.round(currentTime * 1000), at);
+      return { applied: true };
+    },
   };
 }
 

@@ -20,6 +20,8 @@ const BUDGET: Record<string, number> = {
   // book 77.2, chapter 84.7, talk 77.2): the chapter's "Nghe", "Sửa lỗi", 漢 study and offline
   // highlight hooks (decisions 0030, 0031, 0033), the talk's timed contents (0032), the offline
   // flag's words and the install item on every page (0030). Each loads its real code on first use.
+  // Decision 0039 (offline note changes and places, the desktop install item) left them at home
+  // 76.5, search 76.5, book 77.5, chapter 85.4, talk 77.6, within these.
   home: 77 * KiB, // 71.7 (130.3 with React DOM)
   search: 77 * KiB, // 71.8 (130.4)
   book: 78 * KiB, // 72.7 (131.1)

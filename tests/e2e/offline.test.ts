@@ -301,9 +301,9 @@ describe('offline reading', () => {
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
-    const queued = await page.evaluate(
+    const waiting = await page.evaluate(
       () =>
-        new Promise<{ clientId: string; note: { content: string } }[]>((resolve, reject) => {
+        new Promise<{ kind: string; clientId: string; note: { content: string } }[]>((resolve, reject) => {
           const open = indexedDB.open('phap-bao-offline');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
@@ -312,8 +312,10 @@ describe('offline reading', () => {
           };
         }),
     );
-    // The passage as selected (the anchor widens it to whole words).
-    expect(queued).toHaveLength(1);
+    // The passage as selected (the anchor widens it to whole words), beside the place in the book
+    // the reload queued (decision 0039).
+    expect(waiting.map((w) => w.kind).sort()).toEqual(['highlight', 'reading-position']);
+    const queued = waiting.filter((w) => w.kind === 'highlight');
     expect(queued[0]!.note.content.startsWith(words)).toBe(true);
     const passage = queued[0]!.note.content;
     expect(await notesOnServer(reader.token, book.code)).toEqual([]);
@@ -324,8 +326,9 @@ describe('offline reading', () => {
     const [saved] = await notesOnServer(reader.token, book.code);
     expect(saved).toMatchObject({ content: passage, color: 'yellow', chapterCode: book.chapters[0]!.code });
     await expect.poll(() => page.evaluate(() => localStorage.getItem('phap-bao:queued-writes'))).toBeNull();
-    // Painted once: the server's note replaces the one waiting in the browser.
-    await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
+    // Painted once: the server's note replaces the one waiting in the browser (after the chapter's
+    // notes are loaded again, which takes a while on a loaded machine).
+    await expect.poll(() => paintedCount(page, 'yellow'), { timeout: 10_000 }).toBe(1);
 
     // Sent again (an answer lost on the way back, another tab): the same note, not a second.
     const resent = await page.evaluate(
@@ -339,7 +342,7 @@ describe('offline reading', () => {
         ).json(),
       queued[0]!,
     );
-    expect(resent).toEqual({ data: { noteId: saved!.id } });
+    expect(resent).toEqual({ data: { applied: true, noteId: saved!.id } });
     await page.reload();
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
@@ -620,6 +623,77 @@ describe('offline reading', () => {
     }
   });
 
+  it('downloads a playlist in one step with its size and progress; offline each talk opens from the device', async () => {
+    const collections = ZAudioCollectionsResponseSchema.parse(
+      await (await fetch(`${baseURL}/api/v1/public/audio_collections`)).json(),
+    ).data.items;
+    const detail = await (await fetch(`${baseURL}/api/v1/public/audio_collection/${collections[0]!.id}`)).json();
+    const talks = ZAudioCollectionResponseSchema.parse(detail).data.talks.slice(0, 2);
+    expect(talks).toHaveLength(2);
+    const { context, page } = await openContext(390);
+    const errors = watchPageErrors(page);
+    const reader = await loginAs(context, baseURL);
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${baseURL}/api/v1${path}`, {
+        method: 'POST',
+        headers: { 'x-token': reader.token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, path).toBe(201);
+      return (await res.json()) as { data: { id: number } };
+    };
+    const playlist = (await post('/create_playlist', { name: 'Nghe trên núi' })).data;
+    await post('/create_playlist_item', {
+      audioPlaylistItems: talks.map((t) => ({ playlistId: playlist.id, audioId: t.id })),
+    });
+    await page.goto(`${baseURL}/profile/playlist/${playlist.id}`);
+    await waitForHydration(page);
+    const box = page.getByTestId('playlist-download');
+    const size = talks.reduce((sum, t) => sum + t.sizeBytes, 0);
+    const button = box.getByRole('button', { name: /^Tải cả 2 bài để nghe ngoại tuyến \([\d,]+ (KB|MB)\)$/ });
+    await button.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'offline-playlist-390', { fullPage: false });
+    await button.click();
+    const result = page.getByTestId('playlist-download-result');
+    await result.waitFor({ timeout: 30_000 });
+    for (const width of [320, 1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      if (width !== 390) await screenshot(page, `offline-playlist-done-${width}`, { fullPage: false });
+    }
+    expect(await result.innerText()).toMatch(
+      /^Đã tải đủ 2\/2 bài để nghe ngoại tuyến \(kèm lời giảng\), [\d,]+ (KB|MB)\. Xem những gì đã tải$/,
+    );
+    // Every talk's audio is stored whole, at its size.
+    const stored = await page.evaluate(
+      async ({ cacheName, urls }) => {
+        const cache = await caches.open(cacheName);
+        return Promise.all(urls.map(async (u) => (await (await cache.match(u))?.blob())?.size ?? 0));
+      },
+      { cacheName: DOWNLOADS_CACHE, urls: talks.map((t) => t.url) },
+    );
+    expect(stored).toEqual(talks.map((t) => t.sizeBytes));
+    expect(stored.reduce((a, b) => a + b, 0)).toBe(size);
+    // Offline, each talk’s page opens from the device (the worker answers once it is active).
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    for (const talk of talks) {
+      await page.goto(`${baseURL}${talkPath(talk.collectionId, talk.id)}`);
+      await waitForHydration(page);
+      expect(await page.locator('#talk-title').innerText()).toBe(talk.title);
+    }
+    await context.setOffline(false);
+    // Offline, React Router's look-up of the routes links lead to fails quietly (as on a talk page above).
+    expect(
+      errors.filter(
+        (e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/.test(e),
+      ),
+      'page errors',
+    ).toEqual([]);
+    await context.close();
+  });
+
   it('installs as an app: the manifest names images served at their sizes, and the menu offers the browser’s install prompt', async () => {
     const manifest = (await (await fetch(`${baseURL}/site.webmanifest`)).json()) as {
       icons: { src: string; sizes: string }[];
@@ -659,6 +733,38 @@ describe('offline reading', () => {
     await install.click();
     expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
     // An offer is used once.
+    await install.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('offers the browser’s install prompt in the desktop header at 1366 px once the browser offers it', async () => {
+    const { context, page } = await openContext(1366);
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const install = page.getByRole('button', { name: 'Cài ứng dụng Pháp Bảo lên máy' });
+    // No offer from the browser: no item.
+    expect(await install.count()).toBe(0);
+    const navHeights = () =>
+      page.locator('.nav-list > li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().height));
+    const before = await navHeights();
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => {
+          (window as unknown as { prompted: number }).prompted = 1;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await install.waitFor();
+    expect(await install.getAttribute('title')).toBe('Cài ứng dụng Pháp Bảo lên máy: đọc và nghe cả khi không có mạng');
+    // The main menu keeps its lines beside it (no item wraps to make room).
+    expect(await navHeights()).toEqual(before);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await screenshot(page, 'install-prompt-header-1366', { fullPage: false });
+    await install.click();
+    expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
     await install.waitFor({ state: 'detached' });
     await context.close();
   });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '#common/contracts/auth.schema.ts';
-import { ChevronDownIcon, SearchIcon } from '../ui/icons.tsx';
+import { installApp, useCanInstall } from '#app/lib/install-prompt.ts';
+import { ChevronDownIcon, InstallIcon, SearchIcon } from '../ui/icons.tsx';
 import { AccountActions } from './account-actions.tsx';
 import { Brand } from './brand.tsx';
 import type { MenuEntry } from './menu.ts';
@@ -41,8 +42,12 @@ function MenuGroup({ entry }: { entry: MenuEntry }) {
   );
 }
 
-/** The desktop header (wider than 1024 px): brand, main menu, search and account links. */
+/**
+ * The desktop header (wider than 1024 px): brand, main menu, search and account links, and "Cài
+ * ứng dụng" while the browser offers to install the site (decision 0039; the phone menu has its own).
+ */
 export function SiteHeader({ menu, variant, user }: { menu: MenuEntry[]; variant?: 'letter'; user: User | null }) {
+  const canInstall = useCanInstall();
   return (
     <header className="site-header" data-variant={variant}>
       <div className="site-header-inner">
@@ -63,6 +68,17 @@ export function SiteHeader({ menu, variant, user }: { menu: MenuEntry[]; variant
           </ul>
         </nav>
         <div className="header-actions">
+          {canInstall ? (
+            <button
+              type="button"
+              className="icon-button header-install"
+              aria-label="Cài ứng dụng Pháp Bảo lên máy"
+              title="Cài ứng dụng Pháp Bảo lên máy: đọc và nghe cả khi không có mạng"
+              onClick={() => void installApp()}
+            >
+              <InstallIcon size={20} />
+            </button>
+          ) : null}
           <Link to="/search" className="icon-button" aria-label="Tìm kiếm">
             <SearchIcon size={20} />
           </Link>

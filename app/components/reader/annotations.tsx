@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Note, NoteAnchor } from '#common/contracts/note.schema.ts';
 import { HIGHLIGHT_COLORS, type HighlightColor } from '#common/contracts/note.values.ts';
@@ -136,11 +136,11 @@ function placePopup(rect: DOMRect): Pick<PopupState, 'placement' | 'top' | 'left
  */
 export function ReaderAnnotations({
   containerRef,
-  notes,
   loggedIn,
   bookCode,
   chapterCode,
   loginPath,
+  notes: savedNotes,
 }: {
   containerRef: React.RefObject<HTMLElement | null>;
   notes: Note[];
@@ -168,6 +168,9 @@ export function ReaderAnnotations({
   const [pickedGroup, setPickedGroup] = useState<number | null | undefined>(undefined);
   const groupId = pickedGroup !== undefined ? pickedGroup : preselectedNoteGroupId(groupState);
   const offline = useOfflineHighlights(chapterCode, loggedIn);
+  // Notes changed or deleted offline show as the reader left them until the server has the change.
+  const { withChanges } = offline;
+  const notes = useMemo(() => withChanges(savedNotes), [savedNotes, withChanges]);
 
   // Paint the notes after every render of the text or change of the notes.
   useEffect(() => {
@@ -433,6 +436,10 @@ export function ReaderAnnotations({
             groups={groups}
             addedTo={addedTo?.noteId === active.id ? addedTo.name : null}
             onClose={() => setActiveId(null)}
+            onOfflineChange={(change) => {
+              void offline.keepNoteChange(change);
+              setActiveId(null);
+            }}
           />
         </Suspense>
       ) : null}

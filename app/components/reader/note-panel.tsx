@@ -7,6 +7,7 @@ import { quoteCardPath, quoteSharePath, type PassageRange } from '#common/paths.
 import { showToast } from '#app/lib/toast-store.ts';
 import { CloseIcon } from '../ui/icons.tsx';
 import { COLOR_LABELS } from './highlight-colors.ts';
+import type { OfflineNoteChange } from './use-offline-highlights.ts';
 
 /** The note of a highlight: its words, its colour, the reader's note; save or delete. */
 export default function NotePanel({
@@ -14,12 +15,15 @@ export default function NotePanel({
   groups,
   addedTo,
   onClose,
+  onOfflineChange,
 }: {
   note: Note;
   groups: NoteGroupChoice[];
   /** The group the highlight was just put into, to say so. */
   addedTo: string | null;
   onClose: () => void;
+  /** Without a network the change waits in this browser (decision 0039) instead of being posted. */
+  onOfflineChange?: (change: OfflineNoteChange) => void;
 }) {
   const fetcher = useFetcher<{ deleted?: boolean }>();
   const closeRef = useRef(onClose);
@@ -59,7 +63,28 @@ export default function NotePanel({
           Đã thêm vào nhóm “{addedTo}”.
         </p>
       ) : null}
-      <fetcher.Form method="post" className="note-panel-form">
+      <fetcher.Form
+        method="post"
+        className="note-panel-form"
+        onSubmit={(event) => {
+          if (navigator.onLine || !onOfflineChange) return;
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (submitter?.value === 'delete-note') return onOfflineChange({ kind: 'note-delete', noteId: note.id });
+          const form = new FormData(event.currentTarget);
+          const group = form.get('noteGroupId');
+          const color = HIGHLIGHT_COLORS.find((c) => c === form.get('color'));
+          onOfflineChange({
+            kind: 'note-update',
+            noteId: note.id,
+            changes: {
+              ...(color ? { color } : {}),
+              body: String(form.get('body') ?? '').trim() === '' ? null : String(form.get('body')),
+              ...(typeof group === 'string' ? { noteGroupId: group === '' ? null : Number(group) } : {}),
+            },
+          });
+        }}
+      >
         <input type="hidden" name="noteId" value={note.id} />
         <fieldset className="note-panel-colors">
           <legend>Màu</legend>

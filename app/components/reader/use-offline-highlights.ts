@@ -3,33 +3,56 @@ import { useRevalidator } from 'react-router';
 import type { Note, NoteAnchor } from '#common/contracts/note.schema.ts';
 import type { HighlightColor } from '#common/contracts/note.values.ts';
 import { hasOptedIntoOffline, hasQueuedWrites } from '#app/lib/offline-opt-in.ts';
-import type { PendingHighlight } from '#app/lib/offline-write-queue.ts';
+import type { OfflineNoteChange, PendingHighlight, PendingNoteChange } from '#app/lib/offline-write-queue.ts';
 import { showToast } from '#app/lib/toast-store.ts';
 
 /** What painting a highlight needs: saved notes, and highlights made offline that the server has not yet. */
 export type PaintedNote = Pick<Note, 'id' | 'anchor' | 'color' | 'body' | 'content'>;
 
 // The queue's code comes only when something is queued or was: never on a reader's first load.
-const loadQueue = () => import('#app/lib/offline-write-queue.ts');
+export const loadQueue = () => import('#app/lib/offline-note-changes.ts');
+
+type Queue = Awaited<ReturnType<typeof loadQueue>>;
+
+/** The notes as the reader left them offline (the queue's code shows them; none waiting: as saved). */
+const asSaved = (notes: Note[]) => notes;
+const showingChanges = (queue: Queue, changes: Map<number, PendingNoteChange>) =>
+  changes.size === 0 ? asSaved : (notes: Note[]) => queue.withNoteChanges(notes, changes);
 
 // Highlights made offline are painted under negative ids: no saved note has one, none opens a panel.
 const painted = (pending: PendingHighlight[]): PaintedNote[] =>
   pending.map((h, i) => ({ id: -1 - i, anchor: h.anchor, color: h.color, body: null, content: h.content }));
 
+export type { OfflineNoteChange };
+
 /**
- * Highlights made without a network (decision 0030): kept in the browser's queue, painted in their
- * chapter until the server has them, then the chapter's notes are loaded afresh.
+ * Highlights made and notes changed or deleted without a network (decisions 0030 and 0039): kept
+ * in the browser's queue, shown in their chapter until the server has them, then the chapter's
+ * notes are loaded afresh. A logged-in reader's page loads the queue's code while online (a small
+ * chunk, once the page is idle), so a highlight made after the network went still has it — even
+ * on a device that never downloaded anything, whose service worker would otherwise not hold it.
  */
 export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
   const [pending, setPending] = useState<PaintedNote[]>([]);
+  const [withChanges, setWithChanges] = useState(() => asSaved);
   const revalidator = useRevalidator();
   useEffect(() => {
-    if (!loggedIn || !(hasOptedIntoOffline() || hasQueuedWrites())) return;
+    if (!loggedIn) return;
+    // Nothing waits yet: only keep the queue's code at hand for when the network goes.
+    const waiting = hasOptedIntoOffline() || hasQueuedWrites();
+    if (!waiting && navigator.onLine) {
+      const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1500));
+      idle(() => void loadQueue().catch(() => undefined));
+    }
     let live = true;
     const refresh = async () => {
       const queue = await loadQueue();
       const list = painted(await queue.pendingHighlightsOf(chapterCode));
-      if (live) setPending(list);
+      const noteChanges = await queue.pendingNoteChanges();
+      if (live) {
+        setPending(list);
+        setWithChanges(() => showingChanges(queue, noteChanges));
+      }
       return queue;
     };
     // With a network, what waits goes to the server; what arrived comes back as the chapter's notes.
@@ -37,15 +60,17 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
       if (!navigator.onLine || !hasQueuedWrites()) return;
       const result = await (await loadQueue()).replayWrites();
       for (const reason of result.refused)
-        showToast(`Một đánh dấu làm khi không có mạng không lưu được: ${reason}`, 'error');
+        showToast(`Một thay đổi làm khi không có mạng không lưu được: ${reason}`, 'error');
       if (result.sent > 0 || result.refused.length > 0) await revalidator.revalidate();
       await refresh();
     };
     const online = () => void send().catch(() => undefined);
     window.addEventListener('online', online);
-    void refresh()
-      .then(send)
-      .catch(() => undefined);
+    // A write made on this page after it loaded is sent by the `online` listener.
+    if (waiting)
+      void refresh()
+        .then(send)
+        .catch(() => undefined);
     return () => {
       live = false;
       window.removeEventListener('online', online);
@@ -75,5 +100,15 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
       showToast('Không có mạng: chưa lưu được đánh dấu này.', 'error');
     }
   };
-  return { pending, keep };
+  /** Keeps a note's change or deletion made offline, with its time: the newest change wins. */
+  const keepNoteChange = async (change: OfflineNoteChange): Promise<void> => {
+    try {
+      const queue = await loadQueue();
+      const noteChanges = await queue.keepNoteChange(change);
+      setWithChanges(() => showingChanges(queue, noteChanges));
+    } catch {
+      showToast('Không có mạng: chưa lưu được thay đổi này.', 'error');
+    }
+  };
+  return { pending, withChanges, keep, keepNoteChange };
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { HistoryEntry } from '#common/contracts/history.schema.ts';
 import { recordDeviceHistory } from '#app/lib/device-history.ts';
+import { loadQueue } from './use-offline-highlights.ts';
 
 interface Place {
   bookCode: string;
@@ -10,6 +12,19 @@ interface Place {
 }
 
 const SAVE_AFTER_SCROLL_MS = 2000;
+
+/**
+ * Without a network the place waits in the offline queue (decision 0039), replacing an older place
+ * in the same book, and goes to the account when the network returns unless the account has read
+ * further since (the newest wins).
+ */
+async function keepReadingPlace(entry: HistoryEntry): Promise<void> {
+  const queue = await loadQueue();
+  await queue.queueWrite(
+    { kind: 'reading-position', clientId: crypto.randomUUID(), entry },
+    (waiting) => waiting.kind === 'reading-position' && waiting.entry.bookCode === entry.bookCode,
+  );
+}
 
 /** The first paragraph whose text is still on screen below the header. */
 function currentParagraph(container: HTMLElement): string | null {
@@ -29,21 +44,27 @@ export function useReadingProgress(containerRef: React.RefObject<HTMLElement | n
     const save = () => {
       const container = containerRef.current;
       const paragraph = container ? currentParagraph(container) : null;
+      const entry = {
+        bookCode,
+        bookTitle,
+        chapterCode,
+        chapterTitle,
+        chapterPosition,
+        paragraph,
+        readAt: new Date().toISOString(),
+      };
       if (loggedIn) {
         const body = new FormData();
         body.set('chapterCode', chapterCode);
         if (paragraph) body.set('paragraph', paragraph);
-        void fetch('/reading-progress', { method: 'POST', body, keepalive: true }).catch(() => {});
+        const keep = () => void keepReadingPlace(entry).catch(() => undefined);
+        if (!navigator.onLine) keep();
+        else
+          void fetch('/reading-progress', { method: 'POST', body, keepalive: true })
+            .then((res) => (res.status >= 500 ? keep() : undefined))
+            .catch(keep);
       } else {
-        recordDeviceHistory({
-          bookCode,
-          bookTitle,
-          chapterCode,
-          chapterTitle,
-          chapterPosition,
-          paragraph,
-          readAt: new Date().toISOString(),
-        });
+        recordDeviceHistory(entry);
       }
     };
     save();

@@ -159,6 +159,12 @@ export const NewsIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const InstallIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="18" height="13" rx="2" />
+    <path d="M12 7.5v6M9.5 11l2.5 2.5 2.5-2.5M8 21h8" />
+  </Svg>
+);
 export const PlusIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 5v14M5 12h14" />

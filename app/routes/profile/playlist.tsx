@@ -3,11 +3,13 @@ import { data, Form, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { SITE_NAME } from '#common/constants.ts';
 import { PlaylistQueue } from '#app/components/audio/playlist-queue.tsx';
+import { PlaylistDownload } from '#app/components/offline/playlist-download.tsx';
 import { formatDuration, formatNumber } from '#app/lib/format.ts';
 import { formFailureOf, isNotFoundError } from '#app/lib/form-errors.server.ts';
 import { requireCurrentUser } from '#app/lib/session.server.ts';
 import type { Route } from './+types/playlist';
 import '#app/styles/audio.css';
+import '#app/styles/offline.css';
 
 /** One of the reader's playlists; someone else's is a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -100,7 +102,10 @@ export default function PlaylistPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <PlaylistQueue items={items} name={playlist.name} />
+        <>
+          <PlaylistDownload items={items} />
+          <PlaylistQueue items={items} name={playlist.name} />
+        </>
       )}
     </section>
   );

@@ -5,9 +5,9 @@ import { isAppError } from '#server/errors.ts';
 import type { Route } from './+types/offline-writes';
 
 /**
- * A write the reader made without a network, sent by the browser when it returns (decision 0030;
- * app/lib/offline-write-queue.ts). Sent twice, it is made once: the note carries its browser-made id.
- * No page: answers JSON, refusals with a Vietnamese `errorMessage` (the browser then drops the write).
+ * A write the reader made without a network, sent by the browser when it returns (decisions 0030
+ * and 0039; app/lib/offline-write-queue.ts): a highlight, a note changed or deleted, a reading or
+ * listening place. Sent twice, it is made once; sent late, it loses to a newer change. No page: answers JSON, refusals with a Vietnamese `errorMessage` (the browser then drops the write).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
@@ -15,10 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body: unknown = await request.json().catch(() => null);
   const parsed = ZOfflineWriteSchema.safeParse(body);
   if (!parsed.success) return data({ errorMessage: OFFLINE_WRITE_MESSAGES.invalid }, { status: 400 });
-  const { clientId, note } = parsed.data;
   try {
-    const made = await context.services.notes.create(user.id, { ...note, clientId });
-    return { data: { noteId: made.id } };
+    return { data: await context.services.offlineWrites.apply(user.id, parsed.data) };
   } catch (error) {
     if (isAppError(error)) return data({ errorMessage: error.message }, { status: error.status });
     throw error;

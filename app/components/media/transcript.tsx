@@ -20,20 +20,36 @@ export function cueAt(cues: readonly Pick<Cue, 'startSeconds'>[], time: number):
   return found;
 }
 
+/** A pencil, for "Sửa lỗi" beside a line (its name is given by the button's label). */
+function PencilIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        d="M4 17.2V20h2.8l8.3-8.3-2.8-2.8zM19.7 7.1a1 1 0 0 0 0-1.4l-1.4-1.4a1 1 0 0 0-1.4 0l-1.3 1.3 2.8 2.8z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
 /**
  * A transcript beside a talk or a video: the line being spoken is marked and kept in view (inside
- * the box only: the page does not jump); a click on a line plays from there.
+ * the box only: the page does not jump); a click on a line plays from there. With `onCorrect`
+ * (logged-in readers), each line has its "Sửa lỗi" button (decision 0031).
  */
 export function Transcript({
   cues,
   time,
   onSeek,
+  onCorrect,
   title = 'Lời giảng',
   headingLevel = 3,
 }: {
   cues: readonly Cue[];
   time: number;
   onSeek: (seconds: number) => void;
+  /** Opens the correction of line `line` (from 0) as the page shows it. */
+  onCorrect?: (line: number, text: string) => void;
   title?: string;
   /** The level of its heading in the page's outline (right under the page's h1 on the video page). */
   headingLevel?: 2 | 3;
@@ -63,6 +79,17 @@ export function Transcript({
               <span className="talk-cue-time">{formatClock(cue.startSeconds)}</span>
               <span className="talk-cue-text">{cue.text}</span>
             </button>
+            {onCorrect ? (
+              <button
+                type="button"
+                className="talk-cue-correct"
+                aria-label={`Sửa lỗi dòng ${i + 1}`}
+                title="Sửa lỗi dòng này"
+                onClick={() => onCorrect(i, cue.text)}
+              >
+                <PencilIcon />
+              </button>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -359,4 +359,56 @@ describe('readers’ corrections', () => {
     expect((await api('GET', `/correction/${ids[4]}`, reader.token)).json.data).toMatchObject({ id: ids[4] });
     await otherContext.close();
   });
+  it('a line of a video’s transcript: corrected from the video page at 320 px, accepted, shown with thanks at 1366 px', async () => {
+    const address = `${baseURL}/videos?xem=bat-nha-tam-kinh-doc-tung-co-loi`;
+    const context = await browser.newContext({ viewport: { width: 320, height: 740 } });
+    const reader = await loginAs(context, baseURL);
+    const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { 'x-token': reader.token } })).json()) as {
+      data: { displayName: string };
+    };
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(address, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    const line = page.getByTestId('transcript').locator('li').nth(4);
+    const original = await line.locator('.talk-cue-text').innerText();
+    await line.getByRole('button', { name: 'Sửa lỗi dòng 5' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Báo lỗi, đề xuất sửa dòng 5' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Đoạn văn như bạn đề nghị').inputValue()).toBe(original);
+    const proposed = `${original} (bản sửa ${crypto.randomBytes(3).toString('hex')})`;
+    await dialog.getByLabel('Đoạn văn như bạn đề nghị').fill(proposed);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    await screenshot(page, 'correction-video-dialog-320', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Gửi đề xuất' }).click();
+    await page.getByText('Đã gửi đề xuất sửa. Cảm ơn bạn!').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The moderator accepts it (through the API the moderation page uses: that page is tested above).
+    const queue = (await (
+      await fetch(`${baseURL}/api/v1/moderation/corrections?perPage=100`, { headers: { 'x-token': moderator } })
+    ).json()) as { data: { items: { id: number; proposedText: string; itemType: string }[] } };
+    const waiting = queue.data.items.find((c) => c.proposedText === proposed)!;
+    expect(waiting.itemType).toBe('video');
+    const decided = await fetch(`${baseURL}/api/v1/moderation/correction/${waiting.id}`, {
+      method: 'POST',
+      headers: { 'x-token': moderator, 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'accept' }),
+    });
+    expect(decided.status).toBe(200);
+
+    const anon = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await anon.goto(address, { waitUntil: 'networkidle' });
+    expect(await anon.getByTestId('transcript').locator('li').nth(4).locator('.talk-cue-text').innerText()).toBe(
+      proposed,
+    );
+    expect(await anon.getByTestId('correction-credit').innerText()).toContain(me.data.displayName);
+    expect(await anon.getByRole('button', { name: /^Sửa lỗi dòng/ }).count()).toBe(0);
+    expect(await anon.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await screenshot(anon, 'correction-video-credit-1366', { fullPage: false });
+    await anon.close();
+  });
 });

@@ -34,6 +34,7 @@ const PAGE_ACTION_RULES: Record<string, PageRule> = {
   'routes/resources/admin-video-upload': 'admin',
   'routes/search/search': 'reader',
   'routes/audio/audio': 'reader',
+  'routes/videos/videos': 'reader',
   'routes/auth/login': 'public',
   'routes/auth/register': 'public',
   'routes/auth/forgot-password': 'public',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { formatClock } from '#common/clock.ts';
 import type { Bookmark } from '#common/contracts/bookmark.schema.ts';
@@ -12,14 +12,8 @@ import {
 } from '#app/lib/player-store.ts';
 import type { Talk } from '#common/contracts/audio.schema.ts';
 import { cueAt, Transcript, type Cue } from '#app/components/media/transcript.tsx';
-import { showToast } from '#app/lib/toast-store.ts';
 import { SleepTimerButton } from './sleep-timer.tsx';
 import { SpeedButton } from './speed-button.tsx';
-
-// "Sửa lỗi" on a transcript line: the correction dialog loads when a reader first opens it (decision 0031).
-const CorrectionDialog = lazy(() =>
-  import('#app/components/corrections/correction-dialog.tsx').then((m) => ({ default: m.CorrectionDialog })),
-);
 
 /** Play and pause, drawn: a font's ▶ and ❚❚ differ in size from phone to phone. */
 function PlayIcon({ pause }: { pause: boolean }) {
@@ -84,8 +78,6 @@ export function TalkPlayer({
   const state = usePlayer();
   const isCurrent = useIsCurrentTalk(talk.id);
   const [resumeAt, setResumeAt] = useState(0);
-  // The transcript line a correction is being written for: its number and its text as shown.
-  const [correcting, setCorrecting] = useState<{ line: number; text: string } | null>(null);
   const time = isCurrent ? state.time : (startAt ?? 0);
 
   // Opened at a moment (a search hit): the talk is readied there, paused. Otherwise the page shows
@@ -171,22 +163,8 @@ export function TalkPlayer({
         cues={cues}
         time={time}
         onSeek={playFrom}
-        onCorrect={correctable ? (line, text) => setCorrecting({ line, text }) : undefined}
+        correctionOf={correctable ? (line) => ({ talkId: String(talk.id), line: String(line) }) : undefined}
       />
-      {correcting ? (
-        <Suspense fallback={null}>
-          <CorrectionDialog
-            target={{ talkId: String(talk.id), line: String(correcting.line) }}
-            text={correcting.text}
-            heading={`Báo lỗi, đề xuất sửa dòng ${correcting.line + 1}`}
-            onClose={() => setCorrecting(null)}
-            onSent={() => {
-              setCorrecting(null);
-              showToast('Đã gửi đề xuất sửa. Cảm ơn bạn! Người kiểm duyệt sẽ xem sớm.', 'success');
-            }}
-          />
-        </Suspense>
-      ) : null}
     </section>
   );
 }

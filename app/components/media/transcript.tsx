@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatClock } from '#common/clock.ts';
 import { scrollBehavior } from '#app/lib/motion.ts';
+import { showToast } from '#app/lib/toast-store.ts';
 import '#app/styles/transcript.css';
 
 /** One timed line of a WebVTT transcript. */
@@ -20,6 +21,11 @@ export function cueAt(cues: readonly Pick<Cue, 'startSeconds'>[], time: number):
   return found;
 }
 
+// "Sửa lỗi" on a line: the correction dialog loads when a reader first opens it (decision 0031).
+const CorrectionDialog = lazy(() =>
+  import('#app/components/corrections/correction-dialog.tsx').then((m) => ({ default: m.CorrectionDialog })),
+);
+
 /** A pencil, for "Sửa lỗi" beside a line (its name is given by the button's label). */
 function PencilIcon() {
   return (
@@ -34,22 +40,23 @@ function PencilIcon() {
 
 /**
  * A transcript beside a talk or a video: the line being spoken is marked and kept in view (inside
- * the box only: the page does not jump); a click on a line plays from there. With `onCorrect`
- * (logged-in readers), each line has its "Sửa lỗi" button (decision 0031).
+ * the box only: the page does not jump); a click on a line plays from there. With `correctionOf`
+ * (logged-in readers), each line has its "Sửa lỗi" pencil, which opens the correction dialog
+ * posting to the page's own action (decision 0031).
  */
 export function Transcript({
   cues,
   time,
   onSeek,
-  onCorrect,
+  correctionOf,
   title = 'Lời giảng',
   headingLevel = 3,
 }: {
   cues: readonly Cue[];
   time: number;
   onSeek: (seconds: number) => void;
-  /** Opens the correction of line `line` (from 0) as the page shows it. */
-  onCorrect?: (line: number, text: string) => void;
+  /** The hidden fields naming line `line` (from 0) for the correction dialog: {talkId, line} or {videoId, line}. */
+  correctionOf?: (line: number) => Record<string, string>;
   title?: string;
   /** The level of its heading in the page's outline (right under the page's h1 on the video page). */
   headingLevel?: 2 | 3;
@@ -57,6 +64,8 @@ export function Transcript({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const list = useRef<HTMLOListElement>(null);
   const current = cueAt(cues, time);
+  // The line a correction is being written for: its number and its text as shown.
+  const [correcting, setCorrecting] = useState<{ line: number; text: string } | null>(null);
 
   useEffect(() => {
     const box = list.current;
@@ -79,13 +88,13 @@ export function Transcript({
               <span className="talk-cue-time">{formatClock(cue.startSeconds)}</span>
               <span className="talk-cue-text">{cue.text}</span>
             </button>
-            {onCorrect ? (
+            {correctionOf ? (
               <button
                 type="button"
                 className="talk-cue-correct"
                 aria-label={`Sửa lỗi dòng ${i + 1}`}
                 title="Sửa lỗi dòng này"
-                onClick={() => onCorrect(i, cue.text)}
+                onClick={() => setCorrecting({ line: i, text: cue.text })}
               >
                 <PencilIcon />
               </button>
@@ -93,6 +102,20 @@ export function Transcript({
           </li>
         ))}
       </ol>
+      {correcting && correctionOf ? (
+        <Suspense fallback={null}>
+          <CorrectionDialog
+            target={correctionOf(correcting.line)}
+            text={correcting.text}
+            heading={`Báo lỗi, đề xuất sửa dòng ${correcting.line + 1}`}
+            onClose={() => setCorrecting(null)}
+            onSent={() => {
+              setCorrecting(null);
+              showToast('Đã gửi đề xuất sửa. Cảm ơn bạn! Người kiểm duyệt sẽ xem sớm.', 'success');
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

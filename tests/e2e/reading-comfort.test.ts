@@ -18,6 +18,8 @@ const paint = (page: Page) =>
     spacing: document.documentElement.dataset.lineSpacing ?? null,
     paper: getComputedStyle(document.body).backgroundColor,
     ink: getComputedStyle(document.body).color,
+    // The browser's bars (status bar on phones) follow the theme.
+    barColor: document.querySelector('meta[name="theme-color"]')?.getAttribute('content') ?? null,
   }));
 
 async function openOptions(page: Page) {
@@ -59,6 +61,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       expect(painted.theme).toBe(theme);
       expect(painted.spacing).toBe('wide');
       expect(painted.paper).toBe(theme === 'dark' ? 'rgb(27, 24, 21)' : 'rgb(244, 236, 216)');
+      expect(painted.barColor).toBe(theme === 'dark' ? '#1b1815' : '#f4ecd8');
       await context.close();
     }
   });
@@ -68,7 +71,10 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
       const page = await context.newPage();
       await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
-      expect((await paint(page)).theme).toBe(colorScheme);
+      expect(await paint(page)).toMatchObject({
+        theme: colorScheme,
+        barColor: colorScheme === 'dark' ? '#1b1815' : '#fbf8f3',
+      });
       await context.close();
     }
   });
@@ -80,7 +86,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       const errors = watchPageErrors(page);
       await page.goto(CHAPTER, { waitUntil: 'networkidle' });
       await waitForHydration(page);
-      expect((await paint(page)).theme).toBe('light');
+      expect(await paint(page)).toMatchObject({ theme: 'light', barColor: '#fbf8f3' });
       const text = page.getByTestId('chapter-text').first();
       const lineHeight = () => text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
       const normal = await lineHeight();
@@ -92,7 +98,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       expect(await themes.getByRole('radio').count()).toBe(4);
       expect(await themes.getByRole('radio', { name: 'Theo máy' }).isChecked()).toBe(true);
       await themes.getByRole('radio', { name: 'Giấy ngà', exact: true }).check();
-      expect((await paint(page)).paper).toBe('rgb(244, 236, 216)');
+      expect(await paint(page)).toMatchObject({ paper: 'rgb(244, 236, 216)', barColor: '#f4ecd8' });
       await page.getByRole('group', { name: 'Giãn dòng' }).getByRole('radio', { name: 'Rộng', exact: true }).check();
       expect(await lineHeight()).toBeGreaterThan(normal * 1.15);
       const panel = (await page.locator('.reader-options-panel').boundingBox())!;
@@ -100,7 +106,12 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       expect(panel.x + panel.width).toBeLessThanOrEqual(width);
       await screenshot(page, `comfort-sepia-panel-${width}`, { fullPage: false });
       await themes.getByRole('radio', { name: 'Tối', exact: true }).check();
-      expect(await paint(page)).toMatchObject({ theme: 'dark', paper: 'rgb(27, 24, 21)', spacing: 'wide' });
+      expect(await paint(page)).toMatchObject({
+        theme: 'dark',
+        paper: 'rgb(27, 24, 21)',
+        spacing: 'wide',
+        barColor: '#1b1815',
+      });
       await screenshot(page, `comfort-dark-panel-${width}`, { fullPage: false });
 
       // Kept on the device, for every page of the site.
@@ -110,7 +121,13 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       expect(await lineHeight()).toBeGreaterThan(normal * 1.15);
       await screenshot(page, `comfort-dark-chapter-${width}`, { fullPage: false });
       await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
-      expect((await paint(page)).paper).toBe('rgb(27, 24, 21)');
+      expect(await paint(page)).toMatchObject({ paper: 'rgb(27, 24, 21)', barColor: '#1b1815' });
+      // A page opened inside the app (no new document) keeps the bars' colour.
+      await page.locator('a:visible', { hasText: 'Trích dẫn' }).first().click();
+      await page.waitForURL(/\/danh-sach/);
+      await waitForHydration(page);
+      expect((await paint(page)).barColor).toBe('#1b1815');
+      await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
       await screenshot(page, `comfort-dark-home-${width}`, { fullPage: false });
       await page.goto(CHAPTER, { waitUntil: 'networkidle' });
       await waitForHydration(page);
@@ -122,7 +139,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
         .getByRole('radio', { name: 'Theo máy', exact: true })
         .check();
       await page.getByRole('group', { name: 'Giãn dòng' }).getByRole('radio', { name: 'Vừa', exact: true }).check();
-      expect(await paint(page)).toMatchObject({ theme: 'light', spacing: null });
+      expect(await paint(page)).toMatchObject({ theme: 'light', spacing: null, barColor: '#fbf8f3' });
       expect(await lineHeight()).toBe(normal);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(errors).toEqual([]);

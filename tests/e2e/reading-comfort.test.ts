@@ -147,6 +147,54 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
     });
   }
 
+  it('in the dark theme at 390 px, the open letter and a talk’s current line keep no light tint', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await rememberOnDevice(context, { 'phap-bao:theme': 'dark' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // Relative luminance (WCAG) of a computed rgb() colour: the dark paper is about 0.01.
+    const luminance = (rgb: string) => {
+      const [r, g, b] = (rgb.match(/\d+/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    await page.goto(`${baseURL}/bai-viet/thu-ngo`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    const letter = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return {
+        header: style('.mobile-header').backgroundColor,
+        page: style('.letter-page').backgroundImage,
+        sheet: style('.letter-sheet').backgroundColor,
+      };
+    });
+    expect(luminance(letter.header)).toBeLessThan(0.05);
+    expect(luminance(letter.sheet)).toBeLessThan(0.05);
+    // Every stop of the letterhead's gradient is dark.
+    for (const stop of letter.page.match(/rgb\([^)]*\)/g) ?? ['none']) expect(luminance(stop)).toBeLessThan(0.05);
+    await screenshot(page, 'dark-letter-390', { fullPage: false });
+
+    // A talk opened at a moment (as from a search hit) marks that moment's line, without playing.
+    await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    const collection = (await page.locator('.audio-collection-card').first().getAttribute('href'))!;
+    await page.goto(`${baseURL}${collection}?t=20`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    const current = page.locator('.talk-cues li[aria-current="true"] button').first();
+    await current.waitFor();
+    await current.scrollIntoViewIfNeeded();
+    const colours = await current.evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      ink: getComputedStyle(el).color,
+    }));
+    expect(luminance(colours.background)).toBeLessThan(0.1);
+    expect((luminance(colours.ink) + 0.05) / (luminance(colours.background) + 0.05)).toBeGreaterThan(4.5);
+    await screenshot(page, 'dark-talk-current-line-390', { fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the screen on while asked: a wake lock taken, released when hidden, taken again on return, released on leaving', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     // Records what the page asks of the Wake Lock API and lets the test hide the page. Headless

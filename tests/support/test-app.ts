@@ -36,6 +36,7 @@ export async function createTestApp(
     now?: () => Date;
     accountLimits?: { notes?: number; noteGroups?: number; writes?: number; writeWindowMs?: number };
     recoveryLimits?: { perAddress?: number; perEmail?: number; windowMs?: number };
+    lookupLimit?: { perAddress: number; windowMs: number };
     /** Prometheus metrics (served at /metrics when env has METRICS_TOKEN). */
     metrics?: Metrics;
     /** A database of the test's own (a primary with its replica), migrated; else a fresh one of `engine`. */
@@ -58,6 +59,7 @@ export async function createTestApp(
     now: options.now,
     accountLimits: options.accountLimits,
     recoveryLimits: options.recoveryLimits,
+    lookupLimit: options.lookupLimit,
     onSearchTimed: options.metrics?.observeSearch,
   });
   await services.site.ensureDefaults();

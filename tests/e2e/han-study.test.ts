@@ -157,7 +157,9 @@ describe('Chinese and its Hán-Việt reading aligned; the look-up of a characte
       // Escape closes it and gives the focus back to the sentence.
       await page.keyboard.press('Escape');
       await sheet.waitFor({ state: 'detached' });
-      await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-han-sentence'))).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-han-sentence')))
+        .toBe(true);
 
       // From the keyboard: a sentence takes the focus, Enter looks up its first character, then the next.
       await page.locator('.han-zh-sentence').first().focus();

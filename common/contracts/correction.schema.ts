@@ -47,8 +47,9 @@ export const ZCreateCorrectionRequestSchema = z
     anchor: zLine()
       .regex(/^p-\d{1,6}$/, 'Mã đoạn có dạng p-số')
       .optional(),
-    talkId: z.number().int().positive().optional(),
-    videoId: z.number().int().positive().optional(),
+    // Ids fit a 32-bit integer column (PostgreSQL refuses a larger one with an error, not a miss).
+    talkId: z.number().int().positive().max(2_147_483_647).optional(),
+    videoId: z.number().int().positive().max(2_147_483_647).optional(),
     line: z.number().int().min(0).max(100_000).optional(),
     proposedText: ZProposedText,
     note: ZNote,

@@ -24,7 +24,7 @@ import { ScrollToHash } from './components/layout/scroll-to-hash.tsx';
 import { clearedSessionCookie, getCurrentUser, hasMalformedSessionCookie } from './lib/session.server.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { withBudget } from './lib/budget.server.ts';
-import { THEME_SCRIPT } from './lib/theme-script.ts';
+import { THEME_COLORS, THEME_SCRIPT } from './lib/theme-script.ts';
 import { afterDeferredParts } from './components/ui/hydrate-later.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -78,7 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#fbf8f3" />
+        {/* Light here; the theme script right below sets the reader's theme's colour. */}
+        <meta name="theme-color" content={THEME_COLORS.light} />
         {/* The reader's theme before the first paint (app/lib/theme-script.ts, decision 0026). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />

@@ -61,6 +61,7 @@ export default [
     route('profile/reading-list', 'routes/profile/reading-list.tsx'),
     route('profile/note-export', 'routes/profile/note-export.tsx'),
     route('profile/search-collection', 'routes/profile/search-collection.tsx'),
+    route('profile/correction', 'routes/profile/corrections.tsx'),
     route('profile/moderation', 'routes/profile/moderation.tsx'),
   ]),
   // The administration (admins; moderators see only the moderation page).

@@ -25,7 +25,10 @@ export interface PlayerState {
   time: number;
   duration: number;
   rate: number;
-  /** The sleep timer: at a moment (Date.now() milliseconds), at the end of the talk, or none. */
+  /**
+   * The sleep timer: at a moment (Date.now() milliseconds) while playing, held with its milliseconds
+   * left while paused, at the end of the talk, or none.
+   */
   sleep: SleepTimer | null;
   /** Whole seconds left on a timed sleep timer, for display; null otherwise. */
   sleepLeft: number | null;
@@ -48,7 +51,7 @@ export interface PlayerEngine {
   close(): void;
 }
 
-export type SleepTimer = { endsAt: number } | { atEnd: true };
+export type SleepTimer = { endsAt: number } | { heldMs: number } | { atEnd: true };
 
 /** The last seconds before the sleep timer stops the talk fade out instead of cutting it. */
 export const SLEEP_FADE_SECONDS = 10;
@@ -75,7 +78,9 @@ let lastSaved = 0;
 let syncToAccount = false;
 
 function set(changes: Partial<PlayerState>) {
+  const was = state.playing;
   state = { ...state, ...changes };
+  if (state.playing !== was) holdOrRunSleep();
   for (const listener of listeners) listener();
 }
 
@@ -173,8 +178,25 @@ function startTalk(startAt: number | null, autoplay: boolean) {
 }
 
 // The sleep timer counts the wall clock (Date.now and a one-second tick), not the talk's time, so
-// 30 minutes are 30 minutes at 2× too; the volume falls over its last SLEEP_FADE_SECONDS.
+// 30 minutes are 30 minutes at 2× too; the volume falls over its last SLEEP_FADE_SECONDS. It counts
+// only while something plays: paused, it holds what is left (a listener who pauses for a call
+// comes back to the same minutes, not to a timer that ran out), and runs on when playback resumes.
 let sleepTick: ReturnType<typeof setInterval> | null = null;
+
+/** Called by `set` whenever playback starts or stops: a timed sleep timer runs or holds with it. */
+function holdOrRunSleep() {
+  const sleep = state.sleep;
+  if (!sleep) return;
+  if (state.playing && 'heldMs' in sleep) {
+    state = { ...state, sleep: { endsAt: Date.now() + sleep.heldMs } };
+    sleepTick ??= setInterval(tickSleep, 1000);
+  } else if (!state.playing && 'endsAt' in sleep) {
+    const heldMs = Math.max(0, sleep.endsAt - Date.now());
+    state = { ...state, sleep: { heldMs }, sleepLeft: Math.ceil(heldMs / 1000) };
+    if (sleepTick) clearInterval(sleepTick);
+    sleepTick = null;
+  }
+}
 
 // The read-aloud reads it for each sentence it starts.
 let volume = 1;
@@ -326,13 +348,16 @@ export const player = {
     if (talk) saveRate(talk.id, rate);
     set({ rate });
   },
-  /** Stops playback after `minutes` of real time, or at the end of the talk ('end'); null cancels. */
+  /** Stops playback after `minutes` of real time spent playing, or at the end of the talk ('end'); null cancels. */
   setSleepTimer(choice: number | 'end' | null) {
     endSleep(false);
     if (choice === 'end') set({ sleep: { atEnd: true } });
-    else if (choice !== null) {
+    else if (choice !== null && state.playing) {
       set({ sleep: { endsAt: Date.now() + choice * 60_000 }, sleepLeft: choice * 60 });
       sleepTick = setInterval(tickSleep, 1000);
+    } else if (choice !== null) {
+      // Set while paused: the minutes start with playback.
+      set({ sleep: { heldMs: choice * 60_000 }, sleepLeft: choice * 60 });
     }
   },
   close() {

@@ -1,4 +1,4 @@
-import { LINE_SPACING_KEY, THEME_KEY } from './theme-script.ts';
+import { LINE_SPACING_KEY, THEME_COLORS, THEME_KEY } from './theme-script.ts';
 
 /**
  * The reader's comfort settings kept on this device and applied to `<html>` for the whole site:
@@ -50,7 +50,10 @@ export function systemTheme(): Theme {
 
 export function applyTheme(choice: Theme | 'system') {
   write(THEME_KEY, choice === 'system' ? null : choice);
-  document.documentElement.dataset.theme = choice === 'system' ? systemTheme() : choice;
+  const theme = choice === 'system' ? systemTheme() : choice;
+  document.documentElement.dataset.theme = theme;
+  // The browser's bars follow, as the theme script does on every page's load.
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
 }
 
 export function storedLineSpacing(): LineSpacing {

@@ -19,6 +19,7 @@ export const CORRECTION_MESSAGES = {
   unchanged: 'Đoạn bạn gửi giống hệt đoạn đang có: hãy sửa chỗ sai rồi gửi.',
   noParagraph: 'Không tìm thấy đoạn văn này trong chương.',
   noLine: 'Không tìm thấy dòng lời này trong bài giảng.',
+  noVideoLine: 'Không tìm thấy dòng lời này trong video.',
   notFound: 'Không tìm thấy đề xuất sửa này.',
   notPending: 'Đề xuất này đã được xử lý rồi.',
   textChanged: 'Đoạn văn đã thay đổi từ khi bạn đọc gửi đề xuất: hãy từ chối đề xuất này và đọc lại đoạn mới.',
@@ -26,7 +27,8 @@ export const CORRECTION_MESSAGES = {
     'Chương này được soạn bằng Markdown: hãy sửa trong trang soạn chương, rồi từ chối đề xuất kèm lời cảm ơn.',
   reasonRequired: 'Hãy ghi lý do từ chối để bạn đọc biết.',
   tooManyPending: `Bạn đang có ${PENDING_CORRECTIONS_MAX} đề xuất chờ duyệt: xin đợi người kiểm duyệt xem xong rồi gửi thêm.`,
-  target: 'Hãy chọn một đoạn của chương (chapterCode, anchor) hoặc một dòng lời của bài giảng (talkId, line).',
+  target:
+    'Hãy chọn một đoạn của chương (chapterCode, anchor), một dòng lời của bài giảng (talkId, line) hoặc của video (videoId, line).',
 } as const;
 
 const ZProposedText = zText()
@@ -36,7 +38,8 @@ const ZNote = zText().trim().max(CORRECTION_NOTE_MAX, CORRECTION_MESSAGES.noteTo
 
 /**
  * POST /corrections: a paragraph of a chapter (its code and the paragraph's id "p-N") or a line of
- * a talk's transcript (the talk's id and the line's number from 0), with the proposed text.
+ * a talk's or a video's transcript (the talk's or video's id and the line's number from 0), with
+ * the proposed text.
  */
 export const ZCreateCorrectionRequestSchema = z
   .object({
@@ -44,15 +47,21 @@ export const ZCreateCorrectionRequestSchema = z
     anchor: zLine()
       .regex(/^p-\d{1,6}$/, 'Mã đoạn có dạng p-số')
       .optional(),
-    talkId: z.number().int().positive().optional(),
+    // Ids fit a 32-bit integer column (PostgreSQL refuses a larger one with an error, not a miss).
+    talkId: z.number().int().positive().max(2_147_483_647).optional(),
+    videoId: z.number().int().positive().max(2_147_483_647).optional(),
     line: z.number().int().min(0).max(100_000).optional(),
     proposedText: ZProposedText,
     note: ZNote,
   })
   .refine(
-    (v) =>
-      (v.chapterCode !== undefined && v.anchor !== undefined && v.talkId === undefined && v.line === undefined) ||
-      (v.talkId !== undefined && v.line !== undefined && v.chapterCode === undefined && v.anchor === undefined),
+    (v) => {
+      const chapter = v.chapterCode !== undefined && v.anchor !== undefined;
+      const line = v.line !== undefined && (v.talkId === undefined) !== (v.videoId === undefined);
+      const lineTarget = v.talkId !== undefined || v.videoId !== undefined || v.line !== undefined;
+      const chapterTarget = v.chapterCode !== undefined || v.anchor !== undefined;
+      return (chapter && !lineTarget) || (line && !chapterTarget);
+    },
     { message: CORRECTION_MESSAGES.target },
   );
 export type CreateCorrectionRequest = z.infer<typeof ZCreateCorrectionRequestSchema>;
@@ -64,10 +73,10 @@ export const ZDiffPartSchema = z.object({ op: z.enum(['same', 'removed', 'added'
 /** A correction as its author and the moderators see it. */
 export const ZCorrectionSchema = z.object({
   id: z.number().int(),
-  itemType: z.enum(['chapter', 'talk']),
-  /** What it corrects, for people: "Kinh Di Giáo · Chương 1" or the talk's title. */
+  itemType: z.enum(['chapter', 'talk', 'video']),
+  /** What it corrects, for people: "Kinh Di Giáo · Chương 1", or the talk's or video's title and the line. */
   itemLabel: z.string(),
-  /** Where it is read: the paragraph (/chapter/book#p-3) or the talk's page. */
+  /** Where it is read: the paragraph (/chapter/book#p-3), or the talk's or video's page. */
   path: z.string(),
   anchor: z.string(),
   originalText: z.string(),

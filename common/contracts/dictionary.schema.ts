@@ -20,7 +20,14 @@ export const DICTIONARY_MAX_ENTRIES = 100_000;
 /** Passages shown under a looked-up term. */
 export const LOOKUP_PASSAGES = 5;
 
+/**
+ * Look-ups one address may make in a minute: each runs a search of the library, and a reader
+ * tapping characters makes far fewer (a script reading the whole dictionary through us is slowed).
+ */
+export const LOOKUPS_PER_MINUTE = 120;
+
 export const DICTIONARY_MESSAGES = {
+  tooManyLookups: 'Bạn tra quá nhanh: xin đợi một chút rồi tra tiếp.',
   textRequired: 'Cần một chữ Hán để tra.',
   textNotHan: 'Chỉ tra được chữ Hán (không dấu câu, không chữ Latinh).',
   textTooLong: `Tra tối đa ${LOOKUP_WINDOW_MAX} chữ Hán một lần.`,

@@ -104,7 +104,7 @@ export const ZUpdateNoteRequestSchema = z
 export type UpdateNoteRequest = z.infer<typeof ZUpdateNoteRequestSchema>;
 
 export const ZOrderNotesRequestSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(1000),
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000),
 });
 
 /** GET /ungroup_notes and /book/{code}/my_notes: one page of my notes. */

@@ -47,7 +47,7 @@ export function createApi(services: Services, env: Env) {
   api.route('/', createVideoRoutes(services));
   api.route('/', createArticleRoutes(services));
   api.route('/', createCompilationRoutes(services));
-  api.route('/', createDictionaryRoutes(services));
+  api.route('/', createDictionaryRoutes(services, env));
   api.route('/', createAdminRoutes(services));
   api.route('/', createBookAdminRoutes(services));
   api.route('/', createSiteAdminRoutes(services));

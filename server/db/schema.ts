@@ -357,7 +357,7 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-export type CorrectionItemType = 'chapter' | 'talk';
+export type CorrectionItemType = 'chapter' | 'talk' | 'video';
 export type CorrectionState = 'pending' | 'accepted' | 'refused';
 
 /** A reader's proposed text for one paragraph or transcript line (migration 0027, decision 0031). */

@@ -8,7 +8,7 @@ import {
   type CorrectionPage,
   type CreateCorrectionRequest,
 } from '#common/contracts/correction.schema.ts';
-import { chapterPath, talkPath } from '#common/paths.ts';
+import { chapterPath, talkPath, videoPath } from '#common/paths.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { wordDiff } from '#common/text/word-diff.ts';
 import { AppError } from '#server/errors.ts';
@@ -20,7 +20,7 @@ import type { CorrectionItemType } from '#server/db/schema.ts';
 import type { CorrectionRow } from '#server/repositories/correction.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { recordAudit } from './audit.service.ts';
-import { indexBook, indexTalk } from './search-indexer.service.ts';
+import { indexBook, indexTalk, indexVideo } from './search-indexer.service.ts';
 import type { ServiceContext } from './service-context.ts';
 
 const now = () => new Date().toISOString();
@@ -55,6 +55,13 @@ export function createCorrectionService(deps: ServiceContext & { media: MediaSto
     return talk;
   }
 
+  /** The published video with its transcript, or 404. */
+  async function publishedVideo(r: Repositories, videoId: number) {
+    const video = await r.videos.findById(videoId);
+    if (!video || video.status !== 'published') throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noVideoLine);
+    return video;
+  }
+
   /** What the correction is about, for people, and where it is read. */
   async function placeOf(r: Repositories, row: Pick<CorrectionRow, 'item_type' | 'item_id' | 'anchor'>) {
     if (row.item_type === 'chapter') {
@@ -65,6 +72,11 @@ export function createCorrectionService(deps: ServiceContext & { media: MediaSto
         label: `${book.title} · ${chapter.title ?? `Chương ${chapter.position}`}`,
         path: chapterPath(chapter.code, book.code, { anchor: row.anchor }),
       };
+    }
+    if (row.item_type === 'video') {
+      const video = await r.videos.findById(row.item_id);
+      if (!video) return { label: 'Video đã xoá', path: '/videos' };
+      return { label: `${video.title} · dòng ${Number(row.anchor) + 1}`, path: videoPath(video.slug) };
     }
     const talk = await r.talks.findTalkById(row.item_id);
     if (!talk) return { label: 'Bài giảng đã xoá', path: '/phap-am' };
@@ -134,8 +146,13 @@ export function createCorrectionService(deps: ServiceContext & { media: MediaSto
         const block = chapter ? htmlBlocks(chapter.body_html).find((b) => b.id === input.anchor) : undefined;
         if (!chapter || !block) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noParagraph);
         target = { item_type: 'chapter', item_id: chapter.id, anchor: input.anchor, original: block.text };
+      } else if (input.videoId !== undefined) {
+        const video = await publishedVideo(repos, input.videoId);
+        const cue = (await transcriptOf(video.transcript_file))[input.line!];
+        if (!cue) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noVideoLine);
+        target = { item_type: 'video', item_id: video.id, anchor: String(input.line!), original: cue.text };
       } else {
-        // The contract lets through only a whole chapter target or a whole talk target.
+        // The contract lets through only a whole chapter target or a whole talk or video target.
         const talk = await publishedTalk(repos, input.talkId!);
         const cue = (await transcriptOf(talk.transcript_file))[input.line!];
         if (!cue) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noLine);
@@ -238,30 +255,43 @@ export function createCorrectionService(deps: ServiceContext & { media: MediaSto
         return present(repos, (await repos.corrections.findById(id))!);
       }
 
-      // A transcript line: the transcript is a file. The new one is written under a new name first;
-      // the row points at it in the transaction; the old file goes only after it commits.
-      const talk = await publishedTalk(repos, before.item_id);
-      const cues = await transcriptOf(talk.transcript_file);
+      // A transcript line (a talk's or a video's): the transcript is a file. The new one is written
+      // under a new name first; the row points at it in the transaction; the old file goes only
+      // after it commits.
+      const owner =
+        before.item_type === 'video'
+          ? {
+              ...(await publishedVideo(repos, before.item_id)),
+              folder: 'video',
+              missing: CORRECTION_MESSAGES.noVideoLine,
+            }
+          : { ...(await publishedTalk(repos, before.item_id)), folder: 'phap-am', missing: CORRECTION_MESSAGES.noLine };
+      const cues = await transcriptOf(owner.transcript_file);
       const line = Number(before.anchor);
       const cue = cues[line];
-      if (!cue) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noLine);
+      if (!cue) throw new AppError('NOT_FOUND', owner.missing);
       if (!sameText(cue.text, before.original_text)) throw new AppError('CONFLICT', CORRECTION_MESSAGES.textChanged);
       const changed = cues.map((c, i) => (i === line ? { ...c, text: before.proposed_text } : c));
-      const fileName = `phap-am/${crypto.randomUUID()}.vtt`;
+      const fileName = `${owner.folder}/${crypto.randomUUID()}.vtt`;
       await media.write(fileName, Buffer.from(toWebVtt(changed), 'utf8'));
       try {
         await deps.transaction(async (r) => {
           await decided(r, 'accepted');
-          await r.talks.updateTalk(talk.id, { transcript_file: fileName, updated_at: at });
-          await indexTalk(
-            r,
-            talk.id,
-            changed.map((c) => ({ startSeconds: c.startSeconds, text: c.text })),
-          );
+          if (before.item_type === 'video') {
+            await r.videos.update(owner.id, { transcript_file: fileName, updated_at: at });
+            await indexVideo(r, owner.id);
+          } else {
+            await r.talks.updateTalk(owner.id, { transcript_file: fileName, updated_at: at });
+            await indexTalk(
+              r,
+              owner.id,
+              changed.map((c) => ({ startSeconds: c.startSeconds, text: c.text })),
+            );
+          }
           await recordAudit(r, actor, {
             action: 'accept',
-            itemType: 'talk',
-            itemId: talk.id,
+            itemType: before.item_type,
+            itemId: owner.id,
             label: place.label,
             detail,
           });
@@ -272,7 +302,7 @@ export function createCorrectionService(deps: ServiceContext & { media: MediaSto
       } finally {
         deps.onIndexed?.();
       }
-      if (talk.transcript_file) await media.remove(talk.transcript_file);
+      if (owner.transcript_file) await media.remove(owner.transcript_file);
       return present(repos, (await repos.corrections.findById(id))!);
     },
 
@@ -282,7 +312,7 @@ export function createCorrectionService(deps: ServiceContext & { media: MediaSto
       return chapter ? repos.corrections.creditedNames('chapter', chapter.id) : [];
     },
 
-    /** The readers thanked under a chapter or a talk (their accepted corrections). */
+    /** The readers thanked under a chapter, a talk or a video (their accepted corrections). */
     async creditsFor(itemType: CorrectionItemType, itemId: number): Promise<string[]> {
       return repos.corrections.creditedNames(itemType, itemId);
     },

@@ -7,6 +7,7 @@ import {
   type HanCharacter,
   HEADWORD_MAX,
   LOOKUP_PASSAGES,
+  LOOKUPS_PER_MINUTE,
   type LookupRequest,
   type LookupResult,
 } from '#common/contracts/dictionary.schema.ts';
@@ -18,6 +19,7 @@ import { requireAdmin } from '#server/policies/require.policy.ts';
 import type { DictionaryEntryRow, DictionaryRow } from '#server/repositories/dictionary.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { recordAudit } from './audit.service.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 import type { Transaction } from './service-context.ts';
 
 const UNIHAN_LICENSE = {
@@ -63,7 +65,16 @@ export function createDictionaryService(deps: {
   transaction: Transaction;
   search: { search: (request: SearchRequest) => Promise<SearchResult> };
   unihanFile: string;
+  /** Look-ups per address and window (LOOKUPS_PER_MINUTE a minute; tests lower it). */
+  lookupLimit?: { perAddress: number; windowMs: number };
 }) {
+  // Per process, like the write budget: each look-up runs a search, so one address cannot make
+  // the server search without pause.
+  const lookups = createRateLimiter({
+    limit: deps.lookupLimit?.perAddress ?? LOOKUPS_PER_MINUTE,
+    windowMs: deps.lookupLimit?.windowMs ?? 60_000,
+    pruneEveryMs: 60_000,
+  });
   let unihan: ReturnType<typeof readUnihan> | null = null;
   const unihanData = () => (unihan ??= readUnihan(deps.unihanFile));
 
@@ -130,7 +141,9 @@ export function createDictionaryService(deps: {
   }
 
   return {
-    async lookup(request: LookupRequest): Promise<LookupResult> {
+    /** `client.ip` is who asked (the API's reader address): over its budget, a Vietnamese 429. */
+    async lookup(request: LookupRequest, client: { ip: string }): Promise<LookupResult> {
+      if (!lookups.hit(client.ip)) throw new AppError('TOO_MANY_REQUESTS', DICTIONARY_MESSAGES.tooManyLookups);
       const { version, rows } = await unihanData();
       const chars = [...request.text];
       const { start, end, rows: found, spans } = await termAround(chars, request.at, rows);

@@ -71,6 +71,8 @@ export interface ServiceDeps {
   now?: () => Date;
   /** What one account may keep and write (common/constants.ts; tests lower them). */
   accountLimits?: { notes?: number; noteGroups?: number; writes?: number; writeWindowMs?: number };
+  /** Dictionary look-ups per address and window (tests lower it). */
+  lookupLimit?: { perAddress: number; windowMs: number };
   /** Password-reset requests per address and per e-mail (tests lower or raise them). */
   recoveryLimits?: Partial<typeof DEFAULT_RECOVERY_LIMITS>;
   /** Outgoing mail; by default from the SMTP settings. */
@@ -194,6 +196,7 @@ export function createServices(deps: ServiceDeps) {
     transaction,
     search,
     unihanFile: deps.unihanFile ?? path.join(deps.demoDir, '..', 'unihan', 'unihan-vi.tsv'),
+    lookupLimit: deps.lookupLimit,
   });
   const compilationAdmin = createCompilationAdminService({ repos, transaction });
   const articleAdmin = createArticleAdminService({

@@ -124,6 +124,9 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
       [{ chapterCode: chapterCode(), anchor: 'doan-1', proposedText: 'Một đoạn' }, reader, 400, /.+/],
       [{ proposedText: 'Một đoạn' }, reader, 400, /Hãy chọn một đoạn/],
       [{ talkId: 1, line: 100_000, proposedText: 'Một dòng' }, reader, 404, /dòng lời/],
+      [{ videoId: 2_000_000, line: 0, proposedText: 'Một dòng' }, reader, 404, /dòng lời này trong video/],
+      [{ talkId: 1, videoId: 1, line: 0, proposedText: 'Một dòng' }, reader, 400, /hoặc của video/],
+      [{ videoId: 1, proposedText: 'Một dòng' }, reader, 400, /Hãy chọn một đoạn/],
     ];
     for (const [body, as, status, message] of cases) {
       const res = await propose(body, as);
@@ -291,5 +294,49 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     expect(found.items.map((i) => i.title)).toContain(talk.title);
     expect(await t.services.corrections.creditsFor('talk', talk.id)).toEqual([reader.displayName]);
     expect((await auditLines()).at(-1)).toMatchObject({ action: 'accept', item_type: 'talk', item_id: talk.id });
+  });
+  it('a video’s transcript line: accepted, the served transcript changes, the old file is gone, the reader is thanked', async () => {
+    const video = await t.db.database.db
+      .selectFrom('videos')
+      .select(['id', 'title', 'slug', 'transcript_file'])
+      .where('status', '=', 'published')
+      .where('transcript_file', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const cues = parseTranscript(await (await t.app.request(`/media/${video.transcript_file}`)).text());
+    expect(cues.length).toBeGreaterThan(2);
+    const proposed = `${cues[1]!.text} ${unique()}`;
+    const made = await propose({ videoId: video.id, line: 1, proposedText: proposed });
+    expect(made.status).toBe(201);
+    const correction = ZOne.parse(await made.json()).data;
+    expect(correction).toMatchObject({
+      itemType: 'video',
+      itemLabel: `${video.title} · dòng 2`,
+      path: `/videos?xem=${video.slug}`,
+      originalText: cues[1]!.text,
+      anchor: '1',
+    });
+    // Another reader cannot read it.
+    expect((await api.get(`/correction/${correction.id}`, { as: other.token })).status).toBe(404);
+
+    const res = await api.post(
+      `/moderation/correction/${correction.id}`,
+      { decision: 'accept' },
+      { as: moderator.token },
+    );
+    expect(res.status).toBe(200);
+    const after = await t.db.database.db
+      .selectFrom('videos')
+      .select('transcript_file')
+      .where('id', '=', video.id)
+      .executeTakeFirstOrThrow();
+    expect(after.transcript_file).not.toBe(video.transcript_file);
+    expect(after.transcript_file).toMatch(/^video\/.+\.vtt$/);
+    const changed = parseTranscript(await (await t.app.request(`/media/${after.transcript_file}`)).text());
+    expect(changed.map((c) => c.text)).toEqual(cues.map((c, i) => (i === 1 ? proposed : c.text)));
+    expect((await t.app.request(`/media/${video.transcript_file}`)).status).toBe(404);
+    expect((await t.services.videos.findVideoPage(video.slug))?.cues[1]?.text).toBe(proposed);
+    expect(await t.services.corrections.creditsFor('video', video.id)).toEqual([reader.displayName]);
+    expect((await auditLines()).at(-1)).toMatchObject({ action: 'accept', item_type: 'video', item_id: video.id });
   });
 });

@@ -222,3 +222,21 @@ describe.each(engines)('dictionary look-up and import on %s', (engine) => {
     expect((await lookup({ text: LINE, at: 3 })).term).toBe('菩');
   });
 });
+
+describe.each(engines)('dictionary look-up budget on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { lookupLimit: { perAddress: 3, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const api = apiClient(() => t);
+
+  it('refuses look-ups past the address’s budget with a Vietnamese 429 (each one runs a search)', async () => {
+    for (let i = 0; i < 3; i++) expect((await api.get(lookupPath({ text: '佛' }))).status).toBe(200);
+    const refused = await api.get(lookupPath({ text: '佛' }));
+    expect(refused.status).toBe(429);
+    expect(ZErrorResponseSchema.parse(await refused.json()).errorMessage).toBe(DICTIONARY_MESSAGES.tooManyLookups);
+  });
+});

@@ -137,7 +137,8 @@ describe('talks (pháp âm)', () => {
     await page.locator('.audio-collection-card').first().click();
     await page.locator('#talk-title').waitFor();
     const cues = page.getByTestId('transcript').locator('li');
-    await cues.nth(5).getByRole('button').click();
+    // Logged in, each line has its "Sửa lỗi" pencil too: the line's own button comes first.
+    await cues.nth(5).getByRole('button').first().click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 10);
     await page.evaluate(() => document.querySelector('audio')?.pause());
     // A logged-in reader's position goes to the account too (the playback record of the API).
@@ -156,7 +157,7 @@ describe('talks (pháp âm)', () => {
     const mark = page.getByTestId('talk-timeline').locator('.talk-mark');
     expect(await mark.count()).toBe(1);
     // Back to the start, then the mark brings playback to the bookmark.
-    await cues.nth(0).getByRole('button').click();
+    await cues.nth(0).getByRole('button').first().click();
     await page.evaluate(() => document.querySelector('audio')?.pause());
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 99) < 5);
     await mark.click();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { rawRequest } from './support/raw-http.ts';
 import { adminToken, loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -146,5 +147,268 @@ describe('readers’ corrections', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await context.close();
+  });
+  it('a transcript line of a talk: the pencil opens the dialog; accepted, the WebVTT, the page and search change', async () => {
+    const word = `chusualoi${crypto.randomBytes(3).toString('hex')}`;
+    // The reader, at 390 px, on "Lễ Phật đản" (no other browser test reads its lines).
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const reader = await loginAs(context, baseURL);
+    const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { 'x-token': reader.token } })).json()) as {
+      data: { displayName: string };
+    };
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    await page.locator('.audio-collection-card', { hasText: 'Bài đọc Phật học' }).click();
+    await page.locator('.audio-talk', { hasText: 'Lễ Phật đản' }).click();
+    await page.locator('#talk-title', { hasText: 'Lễ Phật đản' }).waitFor();
+    await waitForHydration(page);
+    const talkUrl = page.url();
+    const line = page.getByTestId('transcript').locator('li').nth(2);
+    const original = await line.locator('.talk-cue-text').innerText();
+    await line.getByRole('button', { name: 'Sửa lỗi dòng 3' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Báo lỗi, đề xuất sửa dòng 3' });
+    await dialog.waitFor();
+    const text = dialog.getByLabel('Đoạn văn như bạn đề nghị');
+    expect(await text.inputValue()).toBe(original);
+    expect(await dialog.getByRole('button', { name: 'Gửi đề xuất' }).isDisabled()).toBe(true);
+    const proposed = `${original} ${word}`;
+    await text.fill(proposed);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'correction-transcript-dialog-390', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Gửi đề xuất' }).click();
+    await page.getByText('Đã gửi đề xuất sửa. Cảm ơn bạn!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await line.locator('.talk-cue-text').innerText()).toBe(original);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'correction-transcript-talk-390', { fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Anonymous readers get no pencil.
+    const anonPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await anonPage.goto(talkUrl, { waitUntil: 'networkidle' });
+    expect(await anonPage.getByTestId('transcript').locator('li').count()).toBeGreaterThan(3);
+    expect(await anonPage.getByRole('button', { name: /^Sửa lỗi dòng/ }).count()).toBe(0);
+    await anonPage.close();
+
+    // The moderator, at 320 px: the diff shows the word put in, the talk and the line are named.
+    const modContext = await browser.newContext({ viewport: { width: 320, height: 740 } });
+    await modContext.addCookies([
+      { name: 'pb_token', value: moderator, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    ]);
+    const modPage = await modContext.newPage();
+    await modPage.goto(`${baseURL}/quan-tri/kiem-duyet`, { waitUntil: 'networkidle' });
+    await waitForHydration(modPage);
+    const item = modPage.getByTestId('correction-item').filter({ hasText: word });
+    await item.waitFor();
+    expect(await item.locator('ins').allInnerTexts()).toEqual([word]);
+    expect(await item.innerText()).toContain('Lễ Phật đản · dòng 3');
+    expect(await item.innerText()).toContain(me.data.displayName);
+    expect(await modPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(modPage, 'correction-transcript-review-320', { fullPage: false });
+    await item.getByRole('button', { name: 'Nhận và sửa' }).click();
+    await item.waitFor({ state: 'detached' });
+    await modContext.close();
+
+    // At 1366 px anyone reads the new line with the reader thanked; the stored WebVTT has it; search finds it.
+    const anon = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await anon.goto(talkUrl, { waitUntil: 'networkidle' });
+    expect(await anon.getByTestId('transcript').locator('li').nth(2).locator('.talk-cue-text').innerText()).toBe(
+      proposed,
+    );
+    expect(await anon.getByTestId('correction-credit').innerText()).toContain(me.data.displayName);
+    expect(await anon.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await screenshot(anon, 'correction-transcript-credit-1366', { fullPage: false });
+    const talkId = new URL(talkUrl).searchParams.get('nghe');
+    const collection = /\/phap-am\/(\d+)/.exec(talkUrl)![1];
+    const talks = (await (await fetch(`${baseURL}/api/v1/public/audio_collection/${collection}`)).json()) as {
+      data: { talks: { id: number; transcriptUrl: string | null }[] };
+    };
+    const vttUrl = talks.data.talks.find((t) => String(t.id) === talkId)?.transcriptUrl;
+    expect(vttUrl).toBeTruthy();
+    const vtt = await (await fetch(new URL(vttUrl!, baseURL))).text();
+    expect(vtt).toContain(proposed);
+    await anon.goto(`${baseURL}/search?query=${word}&type=transcript`, { waitUntil: 'networkidle' });
+    expect(await anon.locator('.search-result[data-type="transcript"]').count()).toBeGreaterThan(0);
+    await anon.close();
+  });
+  it('“Góp ý sửa lỗi của tôi”: the reader’s own corrections with their state, paged; withdraw; others see none and get 404', async () => {
+    const api = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await fetch(`${baseURL}/api/v1${path}`, {
+        method,
+        headers: { 'x-token': token, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: res.status,
+        json: (await res.json()) as {
+          data: { id: number; talks: { id: number; title: string; transcriptUrl: string | null }[] };
+        },
+      };
+    };
+    const collections = (await (await fetch(`${baseURL}/api/v1/public/audio_collections`)).json()) as {
+      data: { items: { id: number; title: string }[] };
+    };
+    const collection = collections.data.items.find((c) => c.title === 'Bài đọc Phật học')!;
+    const talk = (await api('GET', `/public/audio_collection/${collection.id}`, moderator)).json.data.talks.find(
+      (t) => t.title === 'Thiền tông',
+    )!;
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const reader = await loginAs(context, baseURL);
+    const tag = crypto.randomBytes(3).toString('hex');
+    // Eleven corrections (one page is ten), the oldest first; the moderator refuses the second and accepts the third.
+    // Each proposes the line as it is with words added, so the diff shows them together.
+    const vtt = await (await fetch(new URL(talk.transcriptUrl!, baseURL))).text();
+    const lines = vtt
+      .split(/\n\n+/)
+      .map((block) => block.split('\n'))
+      .filter((block) => block.some((l) => l.includes('-->')))
+      .map((block) => block.slice(block.findIndex((l) => l.includes('-->')) + 1).join(' '));
+    const ids: number[] = [];
+    for (let i = 1; i <= 11; i++) {
+      const line = i === 3 ? 1 : 0;
+      const created = await api('POST', '/corrections', reader.token, {
+        talkId: talk.id,
+        line,
+        proposedText: `${lines[line]} (đề xuất ${tag} số ${i})`,
+      });
+      expect(created.status).toBe(201);
+      ids.push(created.json.data.id);
+    }
+    expect(
+      (
+        await api('POST', `/moderation/correction/${ids[1]}`, moderator, {
+          decision: 'refuse',
+          reason: 'Bản ghi âm nói đúng như vậy',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await api('POST', `/moderation/correction/${ids[2]}`, moderator, { decision: 'accept' })).status).toBe(200);
+
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/profile`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('navigation', { name: 'Trang cá nhân' })
+      .getByRole('link', { name: 'Góp ý sửa lỗi của tôi' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Góp ý sửa lỗi của tôi' }).waitFor();
+    await waitForHydration(page);
+    const items = page.getByTestId('my-correction');
+    // Newest first: numbers 11 … 2 on the first page.
+    expect(await items.count()).toBe(10);
+    expect(await items.first().locator('ins').allInnerTexts()).toEqual([`(đề xuất ${tag} số 11)`]);
+    expect(await items.first().innerText()).toContain('Đang chờ');
+    expect(await items.first().innerText()).toContain('Thiền tông · dòng 1');
+    const accepted = items.filter({ hasText: `${tag} số 3)` });
+    expect(await accepted.getAttribute('data-state')).toBe('accepted');
+    expect(await accepted.innerText()).toContain('Đã nhận');
+    expect(await accepted.getByRole('button', { name: 'Rút lại đề xuất' }).count()).toBe(0);
+    const refused = items.filter({ hasText: `${tag} số 2)` });
+    expect(await refused.innerText()).toContain('Không nhận');
+    expect(await refused.getByTestId('correction-reason').innerText()).toBe(
+      'Lý do không nhận: Bản ghi âm nói đúng như vậy',
+    );
+    expect(await page.getByRole('navigation', { name: 'Phân trang' }).innerText()).toContain('Trang 1 / 2');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'my-corrections-390', { fullPage: false });
+    await refused.scrollIntoViewIfNeeded();
+    await screenshot(page, 'my-corrections-refused-390', { fullPage: false });
+
+    // Page 2 holds the oldest; withdrawing it leaves one page.
+    await page.getByRole('link', { name: 'Trang sau' }).click();
+    await page.getByText('Trang 2 / 2').waitFor();
+    expect(await items.count()).toBe(1);
+    expect(await items.first().innerText()).toContain(`(đề xuất ${tag} số 1)`);
+    await items.first().getByRole('button', { name: 'Rút lại đề xuất' }).click();
+    await page.getByTestId('my-corrections-empty').waitFor();
+    expect((await api('GET', `/correction/${ids[0]}`, reader.token)).status).toBe(404);
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.goto(`${baseURL}/profile/correction`, { waitUntil: 'networkidle' });
+    expect(await items.count()).toBe(10);
+    expect(await page.getByRole('navigation', { name: 'Phân trang' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, 'my-corrections-320', { fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Another reader, at 1366 px: none of these, and withdrawing one of them is "not found".
+    const otherContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const other = await loginAs(otherContext, baseURL);
+    const otherPage = await otherContext.newPage();
+    await otherPage.goto(`${baseURL}/profile/correction`, { waitUntil: 'networkidle' });
+    expect(await otherPage.getByTestId('my-corrections-empty').innerText()).toContain('Bạn chưa gửi đề xuất sửa nào');
+    expect(await otherPage.getByText(tag).count()).toBe(0);
+    await screenshot(otherPage, 'my-corrections-empty-1366', { fullPage: false });
+    const refusedWithdraw = await rawRequest(`${baseURL}/profile/correction`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: baseURL,
+        'sec-fetch-site': 'same-origin',
+        cookie: `pb_token=${encodeURIComponent(other.token)}`,
+      },
+      body: new URLSearchParams({ intent: 'withdraw', id: String(ids[4]) }).toString(),
+    });
+    expect(refusedWithdraw.status).toBe(404);
+    expect(refusedWithdraw.body).toContain('Không tìm thấy đề xuất sửa này.');
+    expect((await api('GET', `/correction/${ids[4]}`, reader.token)).json.data).toMatchObject({ id: ids[4] });
+    await otherContext.close();
+  });
+  it('a line of a video’s transcript: corrected from the video page at 320 px, accepted, shown with thanks at 1366 px', async () => {
+    const address = `${baseURL}/videos?xem=bat-nha-tam-kinh-doc-tung-co-loi`;
+    const context = await browser.newContext({ viewport: { width: 320, height: 740 } });
+    const reader = await loginAs(context, baseURL);
+    const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { 'x-token': reader.token } })).json()) as {
+      data: { displayName: string };
+    };
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(address, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    const line = page.getByTestId('transcript').locator('li').nth(4);
+    const original = await line.locator('.talk-cue-text').innerText();
+    await line.getByRole('button', { name: 'Sửa lỗi dòng 5' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Báo lỗi, đề xuất sửa dòng 5' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Đoạn văn như bạn đề nghị').inputValue()).toBe(original);
+    const proposed = `${original} (bản sửa ${crypto.randomBytes(3).toString('hex')})`;
+    await dialog.getByLabel('Đoạn văn như bạn đề nghị').fill(proposed);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    await screenshot(page, 'correction-video-dialog-320', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Gửi đề xuất' }).click();
+    await page.getByText('Đã gửi đề xuất sửa. Cảm ơn bạn!').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The moderator accepts it (through the API the moderation page uses: that page is tested above).
+    const queue = (await (
+      await fetch(`${baseURL}/api/v1/moderation/corrections?perPage=100`, { headers: { 'x-token': moderator } })
+    ).json()) as { data: { items: { id: number; proposedText: string; itemType: string }[] } };
+    const waiting = queue.data.items.find((c) => c.proposedText === proposed)!;
+    expect(waiting.itemType).toBe('video');
+    const decided = await fetch(`${baseURL}/api/v1/moderation/correction/${waiting.id}`, {
+      method: 'POST',
+      headers: { 'x-token': moderator, 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'accept' }),
+    });
+    expect(decided.status).toBe(200);
+
+    const anon = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await anon.goto(address, { waitUntil: 'networkidle' });
+    expect(await anon.getByTestId('transcript').locator('li').nth(4).locator('.talk-cue-text').innerText()).toBe(
+      proposed,
+    );
+    expect(await anon.getByTestId('correction-credit').innerText()).toContain(me.data.displayName);
+    expect(await anon.getByRole('button', { name: /^Sửa lỗi dòng/ }).count()).toBe(0);
+    expect(await anon.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await screenshot(anon, 'correction-video-credit-1366', { fullPage: false });
+    await anon.close();
   });
 });

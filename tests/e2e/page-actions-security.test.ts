@@ -34,6 +34,7 @@ const PAGE_ACTION_RULES: Record<string, PageRule> = {
   'routes/resources/admin-video-upload': 'admin',
   'routes/search/search': 'reader',
   'routes/audio/audio': 'reader',
+  'routes/videos/videos': 'reader',
   'routes/auth/login': 'public',
   'routes/auth/register': 'public',
   'routes/auth/forgot-password': 'public',
@@ -47,6 +48,7 @@ const PAGE_ACTION_RULES: Record<string, PageRule> = {
   'routes/profile/reading-list': 'reader',
   'routes/profile/note-export': 'reader',
   'routes/profile/search-collection': 'reader',
+  'routes/profile/corrections': 'reader',
   'routes/profile/moderation': 'staff',
   'routes/profile/note-groups': 'reader',
   'admin-moderation': 'staff',
@@ -217,6 +219,13 @@ describe('page actions: CSRF and access', () => {
     const playlist = (await api('POST', '/create_playlist', owner, { name: 'Danh sách riêng' })).json.data.id;
     const bookmark = (await api('POST', '/create_bookmark', owner, { audioId: talkId, time: 5 })).json.data.id;
     const saved = (await api('POST', '/search_collections', owner, { query: 'bát nhã' })).json.data.id;
+    const correction = (
+      await api('POST', '/corrections', owner, {
+        chapterCode: 'kinh-kim-cang-1',
+        anchor: 'p-1',
+        proposedText: 'Một đoạn đề nghị sửa của người khác',
+      })
+    ).json.data.id;
 
     const probes: [string, Record<string, string>, string][] = [
       ['/kinh-kim-cang-1', { intent: 'delete-note', noteId: String(note) }, `/note/${note}`],
@@ -230,6 +239,7 @@ describe('page actions: CSRF and access', () => {
       ['/phap-am', { intent: 'remove-bookmark', id: String(bookmark) }, `/get_bookmark/${talkId}`],
       ['/profile/search-collection', { intent: 'delete', id: String(saved) }, '/search_collections'],
       ['/profile/search-collection', { id: String(saved), name: 'Đổi tên' }, '/search_collections'],
+      ['/profile/correction', { intent: 'withdraw', id: String(correction) }, `/correction/${correction}`],
     ];
     const before = new Map<string, string>();
     for (const [, , check] of probes) before.set(check, JSON.stringify((await api('GET', check, owner)).json));

@@ -12,6 +12,8 @@ const paint = (page: Page) =>
     spacing: document.documentElement.dataset.lineSpacing ?? null,
     paper: getComputedStyle(document.body).backgroundColor,
     ink: getComputedStyle(document.body).color,
+    // The browser's bars (status bar on phones) follow the theme.
+    barColor: document.querySelector('meta[name="theme-color"]')?.getAttribute('content') ?? null,
   }));
 
 async function openOptions(page: Page) {
@@ -53,6 +55,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       expect(painted.theme).toBe(theme);
       expect(painted.spacing).toBe('wide');
       expect(painted.paper).toBe(theme === 'dark' ? 'rgb(27, 24, 21)' : 'rgb(244, 236, 216)');
+      expect(painted.barColor).toBe(theme === 'dark' ? '#1b1815' : '#f4ecd8');
       await context.close();
     }
   });
@@ -62,7 +65,10 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
       const page = await context.newPage();
       await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
-      expect((await paint(page)).theme).toBe(colorScheme);
+      expect(await paint(page)).toMatchObject({
+        theme: colorScheme,
+        barColor: colorScheme === 'dark' ? '#1b1815' : '#fbf8f3',
+      });
       await context.close();
     }
   });
@@ -74,7 +80,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       const errors = watchPageErrors(page);
       await page.goto(CHAPTER, { waitUntil: 'networkidle' });
       await waitForHydration(page);
-      expect((await paint(page)).theme).toBe('light');
+      expect(await paint(page)).toMatchObject({ theme: 'light', barColor: '#fbf8f3' });
       const text = page.getByTestId('chapter-text').first();
       const lineHeight = () => text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
       const normal = await lineHeight();
@@ -86,7 +92,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       expect(await themes.getByRole('radio').count()).toBe(4);
       expect(await themes.getByRole('radio', { name: 'Theo máy' }).isChecked()).toBe(true);
       await themes.getByRole('radio', { name: 'Giấy ngà', exact: true }).check();
-      expect((await paint(page)).paper).toBe('rgb(244, 236, 216)');
+      expect(await paint(page)).toMatchObject({ paper: 'rgb(244, 236, 216)', barColor: '#f4ecd8' });
       await page.getByRole('group', { name: 'Giãn dòng' }).getByRole('radio', { name: 'Rộng', exact: true }).check();
       expect(await lineHeight()).toBeGreaterThan(normal * 1.15);
       const panel = (await page.locator('.reader-options-panel').boundingBox())!;
@@ -94,7 +100,12 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       expect(panel.x + panel.width).toBeLessThanOrEqual(width);
       await screenshot(page, `comfort-sepia-panel-${width}`, { fullPage: false });
       await themes.getByRole('radio', { name: 'Tối', exact: true }).check();
-      expect(await paint(page)).toMatchObject({ theme: 'dark', paper: 'rgb(27, 24, 21)', spacing: 'wide' });
+      expect(await paint(page)).toMatchObject({
+        theme: 'dark',
+        paper: 'rgb(27, 24, 21)',
+        spacing: 'wide',
+        barColor: '#1b1815',
+      });
       await screenshot(page, `comfort-dark-panel-${width}`, { fullPage: false });
 
       // Kept on the device, for every page of the site.
@@ -104,7 +115,13 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       expect(await lineHeight()).toBeGreaterThan(normal * 1.15);
       await screenshot(page, `comfort-dark-chapter-${width}`, { fullPage: false });
       await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
-      expect((await paint(page)).paper).toBe('rgb(27, 24, 21)');
+      expect(await paint(page)).toMatchObject({ paper: 'rgb(27, 24, 21)', barColor: '#1b1815' });
+      // A page opened inside the app (no new document) keeps the bars' colour.
+      await page.locator('a:visible', { hasText: 'Trích dẫn' }).first().click();
+      await page.waitForURL(/\/danh-sach/);
+      await waitForHydration(page);
+      expect((await paint(page)).barColor).toBe('#1b1815');
+      await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
       await screenshot(page, `comfort-dark-home-${width}`, { fullPage: false });
       await page.goto(CHAPTER, { waitUntil: 'networkidle' });
       await waitForHydration(page);
@@ -116,13 +133,61 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
         .getByRole('radio', { name: 'Theo máy', exact: true })
         .check();
       await page.getByRole('group', { name: 'Giãn dòng' }).getByRole('radio', { name: 'Vừa', exact: true }).check();
-      expect(await paint(page)).toMatchObject({ theme: 'light', spacing: null });
+      expect(await paint(page)).toMatchObject({ theme: 'light', spacing: null, barColor: '#fbf8f3' });
       expect(await lineHeight()).toBe(normal);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(errors).toEqual([]);
       await context.close();
     });
   }
+
+  it('in the dark theme at 390 px, the open letter and a talk’s current line keep no light tint', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await rememberOnDevice(context, { 'phap-bao:theme': 'dark' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // Relative luminance (WCAG) of a computed rgb() colour: the dark paper is about 0.01.
+    const luminance = (rgb: string) => {
+      const [r, g, b] = (rgb.match(/\d+/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    await page.goto(`${baseURL}/bai-viet/thu-ngo`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    const letter = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return {
+        header: style('.mobile-header').backgroundColor,
+        page: style('.letter-page').backgroundImage,
+        sheet: style('.letter-sheet').backgroundColor,
+      };
+    });
+    expect(luminance(letter.header)).toBeLessThan(0.05);
+    expect(luminance(letter.sheet)).toBeLessThan(0.05);
+    // Every stop of the letterhead's gradient is dark.
+    for (const stop of letter.page.match(/rgb\([^)]*\)/g) ?? ['none']) expect(luminance(stop)).toBeLessThan(0.05);
+    await screenshot(page, 'dark-letter-390', { fullPage: false });
+
+    // A talk opened at a moment (as from a search hit) marks that moment's line, without playing.
+    await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
+    const collection = (await page.locator('.audio-collection-card').first().getAttribute('href'))!;
+    await page.goto(`${baseURL}${collection}?t=20`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    const current = page.locator('.talk-cues li[aria-current="true"] button').first();
+    await current.waitFor();
+    await current.scrollIntoViewIfNeeded();
+    const colours = await current.evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      ink: getComputedStyle(el).color,
+    }));
+    expect(luminance(colours.background)).toBeLessThan(0.1);
+    expect((luminance(colours.ink) + 0.05) / (luminance(colours.background) + 0.05)).toBeGreaterThan(4.5);
+    await screenshot(page, 'dark-talk-current-line-390', { fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it('keeps the screen on while asked: a wake lock taken, released when hidden, taken again on return, released on leaving', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -158,6 +158,7 @@ describe('app shell', () => {
       'Sách đã lưu',
       'Xuất, nhập ghi chú',
       'Tìm kiếm đã lưu',
+      'Góp ý sửa lỗi của tôi',
     ]);
     await page.goto(`${baseURL}/profile/note-group`);
     expect(await page.getByTestId('note-group-sidebar').isVisible()).toBe(true);

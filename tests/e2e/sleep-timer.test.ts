@@ -157,6 +157,48 @@ describe('sleep timer and speed per talk', () => {
     await page.close();
   });
 
+  it('holds while the talk is paused (a pause for a call does not run the timer out) and runs on with playback', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchPageErrors(page);
+    await page.clock.install();
+    await openFirstCollection(page);
+    await startPlaying(page);
+    await page.getByTestId('talk-sleep').click();
+    await page.getByRole('button', { name: '15 phút' }).click();
+    await timeLeft(page, 'talk-sleep')
+      .filter({ hasText: /^(15:00|14:5\d)$/ })
+      .waitFor();
+    await page.getByTestId('talk-play').click();
+    await page.waitForFunction(() => document.querySelector('audio')!.paused);
+    const held = await timeLeft(page, 'talk-sleep').innerText();
+    // Twenty minutes paused: the timer still shows the same time left, and has not fired.
+    await page.clock.runFor(20 * 60_000);
+    expect(await timeLeft(page, 'talk-sleep').innerText()).toBe(held);
+    expect(await timeLeft(page, 'player-sleep').innerText()).toBe(held);
+    await screenshot(page, 'sleep-timer-held-390', { fullPage: false });
+
+    // Playing again, it counts down from there and stops the talk about 15 minutes of listening later.
+    await page.getByTestId('talk-play').click();
+    await page.waitForFunction(() => !document.querySelector('audio')!.paused);
+    await page.clock.runFor(60_000);
+    await timeLeft(page, 'talk-sleep')
+      .filter({ hasText: /^1[34]:\d\d$/ })
+      .waitFor();
+    expect((await audio(page)).paused).toBe(false);
+    await page.clock.runFor(14.5 * 60_000);
+    await page.waitForFunction(() => document.querySelector('audio')!.paused);
+    expect(await timeLeft(page, 'talk-sleep').count()).toBe(0);
+
+    // Set while paused, the minutes wait for playback.
+    await page.getByTestId('talk-sleep').click();
+    await page.getByRole('button', { name: '30 phút' }).click();
+    await timeLeft(page, 'talk-sleep').filter({ hasText: '30:00' }).waitFor();
+    await page.clock.runFor(40 * 60_000);
+    expect(await timeLeft(page, 'talk-sleep').innerText()).toBe('30:00');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('remembers the speed of each talk on the device, the bar and the talk page agreeing, after a reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     const errors = watchPageErrors(page);

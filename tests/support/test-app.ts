@@ -38,6 +38,7 @@ export async function createTestApp(
     now?: () => Date;
     accountLimits?: { notes?: number; noteGroups?: number; writes?: number; writeWindowMs?: number };
     recoveryLimits?: { perAddress?: number; perEmail?: number; windowMs?: number };
+    lookupLimit?: { perAddress: number; windowMs: number };
     /** Prometheus metrics (served at /metrics when env has METRICS_TOKEN). */
     metrics?: Metrics;
     /** Where the rate limits count (default: the database's rate_windows) and content notices travel (Redis: redis-server.ts). */
@@ -63,6 +64,7 @@ export async function createTestApp(
     now: options.now,
     accountLimits: options.accountLimits,
     recoveryLimits: options.recoveryLimits,
+    lookupLimit: options.lookupLimit,
     onSearchTimed: options.metrics?.observeSearch,
     counters: options.counters,
     notices: options.notices,

@@ -57,7 +57,10 @@ export function TalkPlayer({
   bookmarks,
   loginPath,
   accountAt = null,
+  correctable = false,
 }: {
+  /** A logged-in reader may propose the corrected text of a transcript line. */
+  correctable?: boolean;
   /** The talk's timed contents (headings or sections of its transcript); shown from two on. */
   chapters?: readonly { startTime: number; title: string }[];
   talk: Talk;
@@ -156,7 +159,12 @@ export function TalkPlayer({
       <Bookmarks talk={talk} time={time} bookmarks={bookmarks} loginPath={loginPath} onSeek={playFrom} />
       <ClipSharer talk={talk} time={time} />
       {chapters.length > 1 ? <TalkChapters chapters={chapters} time={time} onSeek={playFrom} /> : null}
-      <Transcript cues={cues} time={time} onSeek={playFrom} />
+      <Transcript
+        cues={cues}
+        time={time}
+        onSeek={playFrom}
+        correctionOf={correctable ? (line) => ({ talkId: String(talk.id), line: String(line) }) : undefined}
+      />
     </section>
   );
 }

@@ -82,6 +82,7 @@ export const PROFILE_MENU: MenuLink[] = [
   { label: 'Sách đã lưu', to: '/profile/reading-list', requiresLogin: true },
   { label: 'Xuất, nhập ghi chú', to: '/profile/note-export', requiresLogin: true },
   { label: 'Tìm kiếm đã lưu', to: '/profile/search-collection', requiresLogin: true },
+  { label: 'Góp ý sửa lỗi của tôi', to: '/profile/correction', requiresLogin: true },
   { label: 'Kiểm duyệt', to: '/profile/moderation', requiresLogin: true, forModerators: true },
   { label: 'Quản trị thư viện', to: '/quan-tri', requiresLogin: true, forModerators: true },
 ];

@@ -40,4 +40,16 @@ describe('progressLabels', () => {
       left: null,
     });
   });
+
+  it('never says a negative or unknown time: a page scrolled past its ends, a chapter with no words', () => {
+    expect(progressLabels(104, words, { position: 1, count: 2 })).toMatchObject({ percent: '100\u00a0%', left: null });
+    expect(progressLabels(-3, words, { position: 1, count: 2 })).toMatchObject({
+      percent: '0\u00a0%',
+      left: 'còn ~10 phút',
+    });
+    expect(progressLabels(Number.NaN, words, { position: 1, count: 2 }).percent).toBe('0\u00a0%');
+    expect(progressLabels(40, 0, { position: 1, count: 2 }).left).toBeNull();
+    expect(progressLabels(40, -5, { position: 1, count: 2 }).left).toBeNull();
+    expect(progressLabels(99.6, 3, { position: 1, count: 2 }).left).toBeNull();
+  });
 });

@@ -100,9 +100,12 @@ export function progressLabels(
   words: number,
   chapter: { position: number; count: number },
 ): { percent: string; place: string | null; left: string | null } {
-  const minutes = (words * (100 - percent)) / 100 / READING_WORDS_PER_MINUTE;
+  // Clamped: a page scrolled past its ends (a phone's bounce) or a chapter too short to measure
+  // never says "còn -1 phút" or "còn ~NaN phút".
+  const share = Number.isFinite(percent) ? Math.min(100, Math.max(0, Math.round(percent))) : 0;
+  const minutes = Math.max(0, (Math.max(0, words) * (100 - share)) / 100 / READING_WORDS_PER_MINUTE) || 0;
   return {
-    percent: `${percent}\u00a0%`,
+    percent: `${share}\u00a0%`,
     place: chapterPlace(chapter),
     left: minutes <= 0 ? null : minutes < 1 ? 'còn dưới 1 phút' : `còn ~${Math.round(minutes)} phút`,
   };

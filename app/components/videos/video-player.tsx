@@ -16,11 +16,14 @@ export function VideoPlayer({
   cues,
   startAt,
   details,
+  correctable = false,
 }: {
   video: Video;
   cues: readonly Cue[];
   startAt: number | null;
   details: ReactNode;
+  /** A logged-in reader may propose the corrected text of a transcript line (decision 0031). */
+  correctable?: boolean;
 }) {
   return video.provider === 'youtube' ? (
     <>
@@ -28,7 +31,7 @@ export function VideoPlayer({
       {details}
     </>
   ) : (
-    <FileVideo video={video} cues={cues} startAt={startAt} details={details} />
+    <FileVideo video={video} cues={cues} startAt={startAt} details={details} correctable={correctable} />
   );
 }
 
@@ -37,11 +40,13 @@ function FileVideo({
   cues,
   startAt,
   details,
+  correctable,
 }: {
   video: Video;
   cues: readonly Cue[];
   startAt: number | null;
   details: ReactNode;
+  correctable: boolean;
 }) {
   const element = useRef<HTMLVideoElement>(null);
   const [time, setTime] = useState(startAt ?? 0);
@@ -80,7 +85,14 @@ function FileVideo({
         </video>
       </div>
       {details}
-      <Transcript cues={cues} time={time} onSeek={seekAndPlay} title="Lời trong video" headingLevel={2} />
+      <Transcript
+        cues={cues}
+        time={time}
+        onSeek={seekAndPlay}
+        title="Lời trong video"
+        headingLevel={2}
+        correctionOf={correctable ? (line) => ({ videoId: String(video.id), line: String(line) }) : undefined}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { data, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { DEFAULT_AUDIO_PAGE_SIZE } from '#common/contracts/audio.schema.ts';
 import { ZCreateBookmarkSchema } from '#common/contracts/bookmark.schema.ts';
+import { ZCreateCorrectionRequestSchema } from '#common/contracts/correction.schema.ts';
 import { AddToPlaylist } from '#app/components/audio/add-to-playlist.tsx';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { SlowPart } from '#app/components/ui/slow-part.tsx';
@@ -53,17 +54,48 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Where the account stopped in this talk (listened to on another device).
   const accountAt = talkCode ? (positions?.find((e) => e.code === talkCode)?.currentTime ?? null) : null;
   const slow = own !== null && !own.ok;
+  // The readers whose corrections of this talk's transcript were accepted, thanked under it (decision 0031).
+  const thanked = found.current
+    ? await withBudget(context, context.services.corrections.creditsFor('talk', found.current.id))
+    : null;
+  const credits = thanked?.ok ? thanked.value : [];
   const loginPath = `/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
   const namesTalk = found.current !== null && found.current.id === positiveIdOf(url.searchParams.get('nghe'));
   const head = talkHead(found, namesTalk, context.services.site.originFor(request.url));
-  return { kind: 'collection' as const, ...found, startAt, bookmarks, playlists, loginPath, accountAt, slow, head };
+  return {
+    kind: 'collection' as const,
+    ...found,
+    startAt,
+    bookmarks,
+    playlists,
+    loginPath,
+    accountAt,
+    slow,
+    head,
+    credits,
+    loggedIn: user !== null,
+  };
 }
 
-/** Bookmarks: add one at a moment, or remove one (logged-in readers). */
+/** Bookmarks (add one at a moment, or remove one) and corrections of a transcript line (logged-in readers). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCurrentUser(request, context);
   const form = await request.formData();
   try {
+    if (form.get('intent') === 'suggest-correction') {
+      // "Báo lỗi / Đề xuất sửa" (decision 0031): the same contract and service as POST /corrections.
+      const input = ZCreateCorrectionRequestSchema.safeParse({
+        talkId: Number(form.get('talkId')),
+        line: Number(form.get('line')),
+        proposedText: form.get('proposedText'),
+        note: form.get('note') || null,
+      });
+      if (!input.success) {
+        return data({ error: input.error.issues[0]?.message ?? 'Đề xuất chưa hợp lệ.' }, { status: 400 });
+      }
+      const correction = await context.services.corrections.create(user.id, input.data);
+      return { correction: { id: correction.id } };
+    }
     if (form.get('intent') === 'add-bookmark') {
       const parsed = ZCreateBookmarkSchema.safeParse({
         audioId: form.get('audioId'),
@@ -202,7 +234,13 @@ function CollectionPage({ data: page }: { data: CollectionData }) {
               bookmarks={page.bookmarks}
               accountAt={page.accountAt}
               loginPath={page.loginPath}
+              correctable={page.loggedIn}
             />
+            {page.credits.length > 0 ? (
+              <p className="correction-credit" data-testid="correction-credit">
+                Cảm ơn bạn đọc đã góp sửa lời bài giảng này: {page.credits.join(', ')}.
+              </p>
+            ) : null}
             {page.playlists ? <AddToPlaylist talkId={current.id} playlists={page.playlists} /> : null}
             <p className="audio-meta">
               {[current.speaker, current.recordedOn ? `ghi ngày ${formatDate(current.recordedOn)}` : null]

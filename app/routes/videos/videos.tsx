@@ -1,6 +1,10 @@
 import { data, Form, Link } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import { ZVideosQuerySchema, type Video } from '#common/contracts/video.schema.ts';
+import { ZCreateCorrectionRequestSchema } from '#common/contracts/correction.schema.ts';
+import { withBudget } from '#app/lib/budget.server.ts';
+import { formFailureOf } from '#app/lib/form-errors.server.ts';
+import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
 import { formatClock } from '#common/clock.ts';
 import { VideoPlayer } from '#app/components/videos/video-player.tsx';
 import { SearchIcon } from '#app/components/ui/icons.tsx';
@@ -26,12 +30,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const t = url.searchParams.get('t');
     const startAt = t !== null && /^\d{1,6}$/.test(t) ? Number(t) : null;
     const head = videoHead(found.video, found.cues, context.services.site.originFor(request.url));
-    return { kind: 'video' as const, ...found, startAt, head };
+    // The readers whose corrections of this video's transcript were accepted, thanked under it (decision 0031).
+    const thanked = await withBudget(context, context.services.corrections.creditsFor('video', found.video.id));
+    const credits = thanked.ok ? thanked.value : [];
+    const loggedIn = (await getCurrentUser(request, context)) !== null;
+    return { kind: 'video' as const, ...found, startAt, head, credits, loggedIn };
   }
   const keyword = url.searchParams.get('tim') ?? '';
   const parsed = ZVideosQuerySchema.safeParse({ page: url.searchParams.get('page') ?? undefined, keyword });
   const query = parsed.success ? parsed.data : ZVideosQuerySchema.parse({});
   return { kind: 'list' as const, list: await context.services.videos.list(query), keyword: query.keyword ?? '' };
+}
+
+/** "Sửa lỗi" on a line of the video's transcript (logged-in readers): the same contract and service as POST /corrections. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireCurrentUser(request, context);
+  const form = await request.formData();
+  if (form.get('intent') !== 'suggest-correction') return data({ error: 'Yêu cầu không hợp lệ.' }, { status: 400 });
+  const input = ZCreateCorrectionRequestSchema.safeParse({
+    videoId: Number(form.get('videoId')),
+    line: Number(form.get('line')),
+    proposedText: form.get('proposedText'),
+    note: form.get('note') || null,
+  });
+  if (!input.success) {
+    return data({ error: input.error.issues[0]?.message ?? 'Đề xuất chưa hợp lệ.' }, { status: 400 });
+  }
+  try {
+    const correction = await context.services.corrections.create(user.id, input.data);
+    return { correction: { id: correction.id } };
+  } catch (error) {
+    const failure = formFailureOf(error);
+    return data({ error: failure.data.message ?? 'Yêu cầu không hợp lệ.' }, failure.init ?? undefined);
+  }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -176,6 +207,7 @@ function VideoPage({ data: page }: { data: VideoData }) {
             video={video}
             cues={cues}
             startAt={startAt}
+            correctable={page.loggedIn}
             details={
               <>
                 <h1 id="video-title" className="video-title">
@@ -206,6 +238,11 @@ function VideoPage({ data: page }: { data: VideoData }) {
                       {video.license.name}
                     </a>
                     .{video.license.attribution ? ` ${video.license.attribution}` : ''}
+                  </p>
+                ) : null}
+                {page.credits.length > 0 ? (
+                  <p className="video-credit" data-testid="correction-credit">
+                    Cảm ơn bạn đọc đã góp sửa lời video này: {page.credits.join(', ')}.
                   </p>
                 ) : null}
               </>

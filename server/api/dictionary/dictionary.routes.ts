@@ -8,7 +8,8 @@ import {
 } from '#common/contracts/dictionary.schema.ts';
 import type { Services } from '#server/services/index.ts';
 import { requireAdminUser } from '../admin/admin-guard.ts';
-import type { ApiEnv } from '../context.ts';
+import type { Env } from '#server/env.ts';
+import { type ApiEnv, requestMetaOf } from '../context.ts';
 import { errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
 import { validationHook } from '../validation.ts';
 
@@ -31,7 +32,11 @@ const lookupRoute = createRoute({
     '`kVietnamese` (Unicode licence); meanings: the imported dictionaries, each with its licence; passages: the ' +
     "library's books with the term's reading.",
   request: { query: ZLookupRequestSchema },
-  responses: { 200: json(ZLookupResponseSchema, 'What is known of the term'), 400: errorResponse('Bad input') },
+  responses: {
+    200: json(ZLookupResponseSchema, 'What is known of the term'),
+    400: errorResponse('Bad input'),
+    429: errorResponse('Too many look-ups from this address (each runs a search): wait a minute'),
+  },
 });
 
 const listRoute = createRoute({
@@ -73,11 +78,13 @@ const removeRoute = createRoute({
 });
 
 /** The look-up (anyone) and the dictionaries' administration (admins only). */
-export function createDictionaryRoutes(services: Services) {
+export function createDictionaryRoutes(services: Services, env: Env) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   for (const path of ['/admin/dictionaries', '/admin/dictionary/*']) app.use(path, requireAdminUser(services));
   return app
-    .openapi(lookupRoute, async (c) => c.json({ data: await services.dictionary.lookup(c.req.valid('query')) }, 200))
+    .openapi(lookupRoute, async (c) =>
+      c.json({ data: await services.dictionary.lookup(c.req.valid('query'), { ip: requestMetaOf(c, env).ip }) }, 200),
+    )
     .openapi(listRoute, async (c) => c.json({ data: { items: await services.dictionary.list(c.get('user')) } }, 200))
     .openapi(importRoute, async (c) =>
       c.json({ data: await services.dictionary.import(c.get('user'), c.req.valid('json')) }, 201),

@@ -19,7 +19,7 @@ import { requireAdmin } from '#server/policies/require.policy.ts';
 import type { DictionaryEntryRow, DictionaryRow } from '#server/repositories/dictionary.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { recordAudit } from './audit.service.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import type { SharedCounters } from './shared-counters.ts';
 import type { Transaction } from './service-context.ts';
 
 const UNIHAN_LICENSE = {
@@ -65,16 +65,19 @@ export function createDictionaryService(deps: {
   transaction: Transaction;
   search: { search: (request: SearchRequest) => Promise<SearchResult> };
   unihanFile: string;
+  /** The counters every process shares (decision 0038). */
+  counters: SharedCounters;
   /** Look-ups per address and window (LOOKUPS_PER_MINUTE a minute; tests lower it). */
   lookupLimit?: { perAddress: number; windowMs: number };
 }) {
-  // Per process, like the write budget: each look-up runs a search, so one address cannot make
-  // the server search without pause.
-  const lookups = createRateLimiter({
-    limit: deps.lookupLimit?.perAddress ?? LOOKUPS_PER_MINUTE,
-    windowMs: deps.lookupLimit?.windowMs ?? 60_000,
-    pruneEveryMs: 60_000,
-  });
+  // Each look-up runs a search, so one address cannot make the servers search without pause;
+  // counted where every process counts (like the login and write limits).
+  const lookupLimit = deps.lookupLimit?.perAddress ?? LOOKUPS_PER_MINUTE;
+  const lookupWindowMs = deps.lookupLimit?.windowMs ?? 60_000;
+  async function withinLookupLimit(ip: string): Promise<boolean> {
+    const window = await deps.counters.hitWindow(`dictionary-lookups:${ip}`, Date.now(), lookupWindowMs);
+    return window.count <= lookupLimit;
+  }
   let unihan: ReturnType<typeof readUnihan> | null = null;
   const unihanData = () => (unihan ??= readUnihan(deps.unihanFile));
 
@@ -143,7 +146,8 @@ export function createDictionaryService(deps: {
   return {
     /** `client.ip` is who asked (the API's reader address): over its budget, a Vietnamese 429. */
     async lookup(request: LookupRequest, client: { ip: string }): Promise<LookupResult> {
-      if (!lookups.hit(client.ip)) throw new AppError('TOO_MANY_REQUESTS', DICTIONARY_MESSAGES.tooManyLookups);
+      if (!(await withinLookupLimit(client.ip)))
+        throw new AppError('TOO_MANY_REQUESTS', DICTIONARY_MESSAGES.tooManyLookups);
       const { version, rows } = await unihanData();
       const chars = [...request.text];
       const { start, end, rows: found, spans } = await termAround(chars, request.at, rows);

@@ -196,6 +196,7 @@ export function createServices(deps: ServiceDeps) {
     transaction,
     search,
     unihanFile: deps.unihanFile ?? path.join(deps.demoDir, '..', 'unihan', 'unihan-vi.tsv'),
+    counters,
     lookupLimit: deps.lookupLimit,
   });
   const compilationAdmin = createCompilationAdminService({ repos, transaction });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs, loginAsAdmin } from './support/session.ts';
+import { dragWithKeyboard } from './support/keyboard-drag.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
@@ -109,12 +110,12 @@ describe('the administration of books', () => {
 
     // Reorder with the keyboard (dnd-kit: Space, arrow, Space); the order is saved at once.
     await page.waitForLoadState('networkidle');
-    await page.getByRole('button', { name: 'Đổi chỗ chương “Phẩm Hai”' }).focus();
-    // (dnd-kit measures between moves: give each key a moment.)
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(250);
-    }
+    await dragWithKeyboard(
+      page,
+      page.getByRole('button', { name: 'Đổi chỗ chương “Phẩm Hai”' }),
+      [['ArrowUp', 'Chương đang ở vị trí 1.']],
+      'Đã đặt chương ở vị trí 1.',
+    );
     await page.getByText('Đã lưu thứ tự chương.').first().waitFor();
     await page.reload({ waitUntil: 'networkidle' });
     expect(await list.locator('.admin-chapter-title').allInnerTexts()).toEqual(['Phẩm Hai', 'Phẩm Tựa']);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, SCREENSHOT_DIR, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { adminToken, loginAs } from './support/session.ts';
+import { dragWithKeyboard } from './support/keyboard-drag.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
@@ -176,11 +177,15 @@ describe('note groups', () => {
     await expect
       .poll(() => quotes(page))
       .toEqual(['Nhĩ thời Thế Tôn', 'Kỳ thọ Cấp Cô Độc viên', 'Phạn thực ngật', 'Như thị ngã văn']);
-    await page.getByRole('button', { name: 'Đổi chỗ ghi chú “Nhĩ thời Thế Tôn”' }).focus();
-    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(250);
-    }
+    await dragWithKeyboard(
+      page,
+      page.getByRole('button', { name: 'Đổi chỗ ghi chú “Nhĩ thời Thế Tôn”' }),
+      [
+        ['ArrowDown', 'Ghi chú đang ở vị trí 2.'],
+        ['ArrowDown', 'Ghi chú đang ở vị trí 3.'],
+      ],
+      'Đã đặt ghi chú ở vị trí 3.',
+    );
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="note-card"] blockquote')[2]?.textContent === 'Nhĩ thời Thế Tôn',
     );

@@ -30,6 +30,7 @@ export function PlaylistQueue({ items, name }: { items: readonly PlaylistItem[];
   const playFrom = (index: number, items = order) => player.load(queueOf(items), index, { autoplay: true, startAt: 0 });
 
   const sensors = useSortableSensors();
+  const positionOf = (id: string | number) => order.findIndex((i) => i.id === id) + 1;
 
   const onDragEnd = (event: DragEndEvent) => {
     const { active, over } = event;
@@ -77,7 +78,24 @@ export function PlaylistQueue({ items, name }: { items: readonly PlaylistItem[];
         </div>
       </div>
       <p className="talk-share-hint">Kéo ⠿ để đổi thứ tự (hoặc chọn ⠿ rồi dùng phím mũi tên).</p>
-      <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        id={dndId}
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          screenReaderInstructions: {
+            draggable:
+              'Nhấn phím cách để nhấc bài lên, dùng phím mũi tên để di chuyển, nhấn phím cách lần nữa để đặt xuống, hoặc Esc để huỷ.',
+          },
+          announcements: {
+            onDragStart: () => 'Đã nhấc bài lên.',
+            onDragOver: ({ over }) => (over ? `Bài đang ở vị trí ${positionOf(over.id)}.` : ''),
+            onDragEnd: ({ over }) => (over ? `Đã đặt bài ở vị trí ${positionOf(over.id)}.` : ''),
+            onDragCancel: () => 'Đã huỷ, bài về chỗ cũ.',
+          },
+        }}
+      >
         <SortableContext items={order.map((i) => i.id)} strategy={verticalListSortingStrategy}>
           <ol className="playlist-items" data-testid="playlist-items">
             {order.map((item, i) => (

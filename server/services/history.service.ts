@@ -51,7 +51,8 @@ export function createHistoryService(deps: { repos: Repositories; now?: () => Da
       const chapter = await repos.books.findPublishedChapter(entry.chapterCode);
       if (!chapter || chapter.book_code !== entry.bookCode) return { applied: false };
       const known = await repos.history.readAtOf(userId, chapter.book_id);
-      if (known && Date.parse(known) >= Date.parse(entry.readAt)) return { applied: false };
+      // A tie (the same millisecond) goes to the offline write, as for notes: replayed, it sets the same.
+      if (known && Date.parse(known) > Date.parse(entry.readAt)) return { applied: false };
       const now = deps.now?.() ?? new Date();
       // A device clock running ahead must not hold the place forever.
       const readAt = Date.parse(entry.readAt) > now.getTime() ? now.toISOString() : entry.readAt;

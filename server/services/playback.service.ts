@@ -29,7 +29,8 @@ export function createPlaybackService(deps: { repos: Repositories; now?: () => D
       changedAt: string,
     ): Promise<{ applied: boolean }> {
       const known = await repos.playback.updatedAtOf(userId, code);
-      if (known && Date.parse(known) >= Date.parse(changedAt)) return { applied: false };
+      // A tie (the same millisecond) goes to the offline write, as for notes: replayed, it sets the same.
+      if (known && Date.parse(known) > Date.parse(changedAt)) return { applied: false };
       const now = deps.now?.() ?? new Date();
       const at = Date.parse(changedAt) > now.getTime() ? now.toISOString() : changedAt;
       await repos.playback.set(userId, code, Math.round(currentTime * 1000), at);

@@ -105,7 +105,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
     await page.waitForURL(`${baseURL}/profile/playlist`);
     await page.locator('h1', { hasText: 'Danh sách phát' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Trang cá nhân' }).locator('a').count()).toBe(7);
+    expect(await page.getByRole('navigation', { name: 'Trang cá nhân' }).locator('a').count()).toBe(8);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Note, NoteAnchor } from '#common/contracts/note.schema.ts';
 import type { HighlightColor } from '#common/contracts/note.values.ts';
@@ -36,6 +36,9 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
   const [pending, setPending] = useState<PaintedNote[]>([]);
   const [withChanges, setWithChanges] = useState(() => asSaved);
   const revalidator = useRevalidator();
+  // Whether this page shows writes still waiting: the service worker's Background Sync may send
+  // them before the page's `online` listener runs, and the page must then load its notes again.
+  const showsWaiting = useRef(false);
   useEffect(() => {
     if (!loggedIn) return;
     // Nothing waits yet: only keep the queue's code at hand for when the network goes.
@@ -49,6 +52,7 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
       const queue = await loadQueue();
       const list = painted(await queue.pendingHighlightsOf(chapterCode));
       const noteChanges = await queue.pendingNoteChanges();
+      showsWaiting.current = list.length > 0 || noteChanges.size > 0;
       if (live) {
         setPending(list);
         setWithChanges(() => showingChanges(queue, noteChanges));
@@ -57,11 +61,11 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
     };
     // With a network, what waits goes to the server; what arrived comes back as the chapter's notes.
     const send = async () => {
-      if (!navigator.onLine || !hasQueuedWrites()) return;
-      const result = await (await loadQueue()).replayWrites();
+      if (!navigator.onLine || (!hasQueuedWrites() && !showsWaiting.current)) return;
+      const result = hasQueuedWrites() ? await (await loadQueue()).replayWrites() : { sent: 0, refused: [] };
       for (const reason of result.refused)
         showToast(`Một thay đổi làm khi không có mạng không lưu được: ${reason}`, 'error');
-      if (result.sent > 0 || result.refused.length > 0) await revalidator.revalidate();
+      if (result.sent > 0 || result.refused.length > 0 || showsWaiting.current) await revalidator.revalidate();
       await refresh();
     };
     const online = () => void send().catch(() => undefined);

@@ -10,6 +10,7 @@ import { ContinueReading } from '#app/components/books/continue-reading.tsx';
 import { ArrowRightIcon, HeadphonesIcon, LotusIcon } from '#app/components/ui/icons.tsx';
 import { formatDate, formatDuration, formatNumber } from '#app/lib/format.ts';
 import { SlowPart } from '#app/components/ui/slow-part.tsx';
+import { HydrateLater } from '#app/components/ui/hydrate-later.tsx';
 import { withBudget } from '#app/lib/budget.server.ts';
 import { cacheableHomeHeaders } from '#app/lib/page-cache-headers.ts';
 import { getCurrentUser } from '#app/lib/session.server.ts';
@@ -122,7 +123,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {home.featuredPassage ? (
-        <FeaturedPassage passage={home.featuredPassage} />
+        <HydrateLater>
+          <FeaturedPassage passage={home.featuredPassage} />
+        </HydrateLater>
       ) : home.featuredPassage === undefined ? (
         <SlowPart className="page-width" />
       ) : null}
@@ -130,98 +133,108 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {home.newestBooks === null ? (
         <SlowPart className="page-width" />
       ) : home.newestBooks.length > 0 ? (
-        <section className="home-section page-width" aria-labelledby="new-books">
-          <header className="section-header">
-            <h2 id="new-books">Kinh sách</h2>
-            <Link to="/thu-vien?loai=book&size=50&page=1" className="section-more">
-              Cả thư viện <ArrowRightIcon size={16} />
-            </Link>
-          </header>
-          <ul className="book-grid">
-            {home.newestBooks.map((book) => (
-              <li key={book.code}>
-                <Link
-                  to={book.firstChapterCode ? `/${book.firstChapterCode}/${book.code}` : `/sach/${book.code}`}
-                  className="book-card"
-                >
-                  <BookCover
-                    code={book.code}
-                    title={book.title}
-                    subtitle={book.titleOriginal}
-                    coverImage={book.coverImage}
-                  />
-                  <span className="book-card-title">{book.title}</span>
-                  <span className="book-card-meta">{book.chapterCount} chương</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <HydrateLater>
+          <section className="home-section page-width" aria-labelledby="new-books">
+            <header className="section-header">
+              <h2 id="new-books">Kinh sách</h2>
+              <Link to="/thu-vien?loai=book&size=50&page=1" className="section-more">
+                Cả thư viện <ArrowRightIcon size={16} />
+              </Link>
+            </header>
+            <ul className="book-grid">
+              {home.newestBooks.map((book) => (
+                <li key={book.code}>
+                  <Link
+                    to={book.firstChapterCode ? `/${book.firstChapterCode}/${book.code}` : `/sach/${book.code}`}
+                    className="book-card"
+                  >
+                    <BookCover
+                      code={book.code}
+                      title={book.title}
+                      subtitle={book.titleOriginal}
+                      coverImage={book.coverImage}
+                    />
+                    <span className="book-card-title">{book.title}</span>
+                    <span className="book-card-meta">{book.chapterCount} chương</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </HydrateLater>
       ) : null}
 
       {home.newestTalks === null ? (
         <SlowPart className="page-width" />
       ) : home.newestTalks.length > 0 ? (
-        <section className="home-section page-width" aria-labelledby="new-talks">
-          <header className="section-header">
-            <h2 id="new-talks">Pháp âm mới</h2>
-          </header>
-          <ul className="talk-list">
-            {home.newestTalks.map((talk) => (
-              <li key={talk.id}>
-                <Link to={talkPath(talk.collectionId, talk.id)} className="talk-row">
-                  <HeadphonesIcon size={20} />
-                  <span className="talk-body">
-                    <span className="talk-title">{talk.title}</span>
-                    <span className="talk-meta">
-                      {talk.speaker ? `${talk.speaker} · ` : ''}
-                      {formatDuration(talk.durationSeconds)}
+        <HydrateLater>
+          <section className="home-section page-width" aria-labelledby="new-talks">
+            <header className="section-header">
+              <h2 id="new-talks">Pháp âm mới</h2>
+            </header>
+            <ul className="talk-list">
+              {home.newestTalks.map((talk) => (
+                <li key={talk.id}>
+                  <Link to={talkPath(talk.collectionId, talk.id)} className="talk-row">
+                    <HeadphonesIcon size={20} />
+                    <span className="talk-body">
+                      <span className="talk-title">{talk.title}</span>
+                      <span className="talk-meta">
+                        {talk.speaker ? `${talk.speaker} · ` : ''}
+                        {formatDuration(talk.durationSeconds)}
+                      </span>
                     </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </HydrateLater>
       ) : null}
 
       {home.newestArticles === null ? (
         <SlowPart className="page-width" />
       ) : home.newestArticles.length > 0 ? (
-        <section className="home-section page-width" aria-labelledby="new-articles">
-          <header className="section-header">
-            <h2 id="new-articles">Bài viết</h2>
-            <Link to="/tin-tuc" className="section-more">
-              Tất cả bài viết <ArrowRightIcon size={16} />
-            </Link>
-          </header>
-          <ul className="article-grid">
-            {home.newestArticles.map((article) => (
-              <li key={article.slug}>
-                <Link to={`/tin-tuc/${article.slug}`} className="article-card">
-                  {article.categoryName ? <span className="article-card-category">{article.categoryName}</span> : null}
-                  <span className="article-card-title">{article.title}</span>
-                  {article.summary ? <span className="article-card-summary">{article.summary}</span> : null}
-                  <span className="article-card-date">{formatDate(article.publishedAt)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <HydrateLater>
+          <section className="home-section page-width" aria-labelledby="new-articles">
+            <header className="section-header">
+              <h2 id="new-articles">Bài viết</h2>
+              <Link to="/tin-tuc" className="section-more">
+                Tất cả bài viết <ArrowRightIcon size={16} />
+              </Link>
+            </header>
+            <ul className="article-grid">
+              {home.newestArticles.map((article) => (
+                <li key={article.slug}>
+                  <Link to={`/tin-tuc/${article.slug}`} className="article-card">
+                    {article.categoryName ? (
+                      <span className="article-card-category">{article.categoryName}</span>
+                    ) : null}
+                    <span className="article-card-title">{article.title}</span>
+                    {article.summary ? <span className="article-card-summary">{article.summary}</span> : null}
+                    <span className="article-card-date">{formatDate(article.publishedAt)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </HydrateLater>
       ) : null}
 
-      <section className="home-guide page-width">
-        <div>
-          <h2>Lần đầu đến với {SITE_NAME}?</h2>
-          <p>
-            Xem cách tìm một câu kinh khi chỉ nhớ vài chữ, đọc sách theo từng chương với cỡ chữ vừa mắt, và lưu những
-            đoạn bạn muốn đọc lại.
-          </p>
-        </div>
-        <Link to="/bai-viet/huong-dan" className="button button-ghost">
-          Hướng dẫn sử dụng
-        </Link>
-      </section>
+      <HydrateLater>
+        <section className="home-guide page-width">
+          <div>
+            <h2>Lần đầu đến với {SITE_NAME}?</h2>
+            <p>
+              Xem cách tìm một câu kinh khi chỉ nhớ vài chữ, đọc sách theo từng chương với cỡ chữ vừa mắt, và lưu những
+              đoạn bạn muốn đọc lại.
+            </p>
+          </div>
+          <Link to="/bai-viet/huong-dan" className="button button-ghost">
+            Hướng dẫn sử dụng
+          </Link>
+        </section>
+      </HydrateLater>
     </div>
   );
 }

@@ -69,4 +69,38 @@ describe('hydration in parts', () => {
       await context.close();
     });
   }
+
+  // Parts inside the main content (the home page's sections, the search page's list of results):
+  // deferred again, in tasks of their own after the main content's.
+  for (const [path, selectors, link] of [
+    ['/', ['.hero', '.featured-quote', 'section[aria-labelledby="new-books"]', '.home-guide'], '.book-card'],
+    ['/search?query=phat+giao', ['.search-header', '.search-results'], '.search-results a'],
+  ] as const) {
+    it(`keeps the server's elements of the parts inside ${path}, whose links then navigate in the page`, async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await page.addInitScript((list: readonly string[]) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as Record<string, unknown>).__serverParts = list.map((s) => document.querySelector(s));
+        });
+      }, selectors);
+      await page.goto(baseURL + path);
+      await waitForHydration(page);
+      const kept = await page.evaluate((list: readonly string[]) => {
+        const parts = (window as unknown as { __serverParts: Array<Element | null> }).__serverParts;
+        return parts.map((el, i) =>
+          el === null ? 'absent' : el === document.querySelector(list[i]!) && el.isConnected ? 'kept' : 'replaced',
+        );
+      }, selectors);
+      expect(kept).toEqual(selectors.map(() => 'kept'));
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      // A link inside a deferred part: a book on the home page, a result on the search page.
+      await page.locator(link).first().click();
+      await page.waitForURL((url) => url.pathname !== new URL(baseURL + path).pathname);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

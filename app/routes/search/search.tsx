@@ -18,6 +18,7 @@ import {
 import { SearchResultCard } from '#app/components/search/search-result-card.tsx';
 import { SuggestInput } from '#app/components/search/suggest-input.tsx';
 import { SearchIcon } from '#app/components/ui/icons.tsx';
+import { HydrateLater } from '#app/components/ui/hydrate-later.tsx';
 import { formatNumber } from '#app/lib/format.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { getCurrentUser, requireCurrentUser } from '#app/lib/session.server.ts';
@@ -291,32 +292,35 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
 
-          <div className="search-results" aria-busy={searching}>
-            {result.items.length > 0 ? (
-              result.items.map((item) => (
-                <SearchResultCard
-                  key={`${item.type}-${item.key}`}
-                  item={item}
-                  search={{ query: result.query, mode: q.mode, conditions: q.conditions }}
-                />
-              ))
-            ) : (
-              <div className="search-empty">
-                <p>
-                  {result.total > 0
-                    ? 'Trang này không còn kết quả.'
-                    : q.mode === 'strict'
-                      ? 'Thử “Tìm mở rộng” để tìm các đoạn có đủ mọi chữ ở bất kỳ vị trí nào, hoặc gõ ít chữ hơn.'
-                      : 'Thử gõ ít chữ hơn, hoặc bỏ bớt điều kiện.'}
-                </p>
-                {q.mode === 'strict' && result.total === 0 ? (
-                  <Link to={pageHref(q, { mode: 'broad', page: 1 })} className="button button-ghost">
-                    Tìm mở rộng
-                  </Link>
-                ) : null}
-              </div>
-            )}
-          </div>
+          {/* The list is most of the page's work: hydrated in a task of its own (decision 0034). */}
+          <HydrateLater>
+            <div className="search-results" aria-busy={searching}>
+              {result.items.length > 0 ? (
+                result.items.map((item) => (
+                  <SearchResultCard
+                    key={`${item.type}-${item.key}`}
+                    item={item}
+                    search={{ query: result.query, mode: q.mode, conditions: q.conditions }}
+                  />
+                ))
+              ) : (
+                <div className="search-empty">
+                  <p>
+                    {result.total > 0
+                      ? 'Trang này không còn kết quả.'
+                      : q.mode === 'strict'
+                        ? 'Thử “Tìm mở rộng” để tìm các đoạn có đủ mọi chữ ở bất kỳ vị trí nào, hoặc gõ ít chữ hơn.'
+                        : 'Thử gõ ít chữ hơn, hoặc bỏ bớt điều kiện.'}
+                  </p>
+                  {q.mode === 'strict' && result.total === 0 ? (
+                    <Link to={pageHref(q, { mode: 'broad', page: 1 })} className="button button-ghost">
+                      Tìm mở rộng
+                    </Link>
+                  ) : null}
+                </div>
+              )}
+            </div>
+          </HydrateLater>
 
           {pageCount > 1 ? (
             <Pagination page={q.page} pageCount={pageCount} hrefFor={(page) => pageHref(q, { page })} />

@@ -91,7 +91,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            {/* The page's scripts come from the server alone. In the browser, React Router's <Scripts>
+                renders its modulepreload links once more during hydration, which Preact would add
+                to <body> (and then keep: nothing re-renders the document); after hydration it
+                renders nothing anyway. */}
+            {typeof document === 'undefined' ? <Scripts nonce={nonce} /> : null}
           </>
         ) : null}
       </body>

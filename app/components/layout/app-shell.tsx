@@ -51,34 +51,38 @@ export function AppShell({ children, className }: { children: React.ReactNode; c
     return () => window.removeEventListener('vite:preloadError', onPreloadError);
   }, []);
 
+  // The frame too hydrates in a task after the document's (the root layout's head and scripts),
+  // its own parts later still: no task hydrates more than a slice of the page.
   return (
-    <div className={`app-shell ${className ?? ''}`} data-header={variant}>
-      <a className="skip-link" href="#main">
-        Chuyển đến nội dung chính
-      </a>
-      <LoadingBar />
-      {/* Hidden on phones; the footer and bottom bar are not touched in the first instants either. */}
-      <HydrateLater>
-        <SiteHeader menu={menu} variant={variant} user={user} />
-      </HydrateLater>
-      <MobileHeader menu={menu} variant={variant} user={user} />
-      <OfflineFlag />
-      {/* tabIndex: the skip link moves the keyboard focus here, not only the scroll position.
+    <HydrateLater>
+      <div className={`app-shell ${className ?? ''}`} data-header={variant}>
+        <a className="skip-link" href="#main">
+          Chuyển đến nội dung chính
+        </a>
+        <LoadingBar />
+        {/* Hidden on phones; the footer and bottom bar are not touched in the first instants either. */}
+        <HydrateLater>
+          <SiteHeader menu={menu} variant={variant} user={user} />
+        </HydrateLater>
+        <MobileHeader menu={menu} variant={variant} user={user} />
+        <OfflineFlag />
+        {/* tabIndex: the skip link moves the keyboard focus here, not only the scroll position.
           Its own task too: the frame above is hydrated first, the page's content right after. */}
-      <HydrateLater>
-        <main id="main" className="site-main" tabIndex={-1}>
-          {children}
-        </main>
-      </HydrateLater>
-      {layout === null ? <SlowPart className="page-width" /> : null}
-      <HydrateLater>
-        <SiteFooter quote={layout?.footerQuote ?? null} links={layout?.links ?? null} />
-      </HydrateLater>
-      <HydrateLater>
-        <BottomBar />
-      </HydrateLater>
-      <ScrollToTop />
-      <Toaster />
-    </div>
+        <HydrateLater>
+          <main id="main" className="site-main" tabIndex={-1}>
+            {children}
+          </main>
+        </HydrateLater>
+        {layout === null ? <SlowPart className="page-width" /> : null}
+        <HydrateLater>
+          <SiteFooter quote={layout?.footerQuote ?? null} links={layout?.links ?? null} />
+        </HydrateLater>
+        <HydrateLater>
+          <BottomBar />
+        </HydrateLater>
+        <ScrollToTop />
+        <Toaster />
+      </div>
+    </HydrateLater>
   );
 }

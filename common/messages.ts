@@ -31,6 +31,8 @@ export const ERROR_MESSAGES = {
   UNSUPPORTED_MEDIA_TYPE: 'Kiểu nội dung gửi lên không được hỗ trợ.',
   TOO_MANY_REQUESTS: 'Bạn thao tác quá nhanh, xin thử lại sau ít phút.',
   BAD_GATEWAY: 'Không kết nối được với dịch vụ bên ngoài, xin thử lại sau.',
+  SERVICE_UNAVAILABLE:
+    'Máy chủ tạm thời chưa thể ghi nhận thao tác này. Xin thử lại sau ít phút; việc đọc vẫn bình thường.',
   INTERNAL: 'Đã có lỗi xảy ra ở máy chủ. Xin thử lại sau.',
 } as const;
 

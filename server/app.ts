@@ -12,7 +12,7 @@ import { installVietnameseZodMessages } from '#common/zod-vietnamese.ts';
 import { requestMetaOf } from './api/context.ts';
 import { createApi } from './api/index.ts';
 import type { Env } from './env.ts';
-import { AppError, isAppError } from './errors.ts';
+import { AppError, isAppError, RETRY_AFTER_SECONDS } from './errors.ts';
 import { closeIfBodyUnread } from './http/close-unread-body.ts';
 import { compression, precompressedAssets } from './http/compression.ts';
 import { refuseCrossSitePosts } from './http/cross-site-posts.ts';
@@ -205,7 +205,10 @@ export function createApp(options: AppOptions) {
       logger.error({ reqId, err: error, path: c.req.path }, 'unhandled error');
       appError = new AppError('INTERNAL');
     }
-    if (appError.status >= 500) logger.error({ reqId, err: error }, 'server error');
+    // A 503 is an outage its thrower logs once (shared-counters.ts), not once per request.
+    if (appError.status >= 500 && appError.status !== 503) logger.error({ reqId, err: error }, 'server error');
+    const retryAfter = RETRY_AFTER_SECONDS[appError.code];
+    if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
     if (isApiPath(c.req.path)) return c.json(appError.toBody(), appError.status as 400);
     return c.text(appError.message, appError.status as 400);
   });

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type ErrorCode } from '#common/messages.ts';
 
 /** The HTTP status of each error code. The one table the whole server uses. */
-const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502> = {
+const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
@@ -16,6 +16,15 @@ const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 405 | 409 | 413 
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/**
+ * Seconds a client should wait before trying again (the `Retry-After` of the answer), for the
+ * codes that say "not now" rather than "not this".
+ */
+export const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = {
+  SERVICE_UNAVAILABLE: 10,
 };
 
 // Page route modules and the server are two bundles, each with its own copy of this class, so

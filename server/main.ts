@@ -64,6 +64,7 @@ async function main() {
     media,
     counters: redis?.counters,
     notices: redis?.notices,
+    readinessDependencies: redis ? [{ name: 'redis', ping: redis.ping }] : [],
     demoDir: path.join(projectRoot, 'data', 'demo'),
     unihanFile: path.join(projectRoot, 'data', 'unihan', 'unihan-vi.tsv'),
     onSearchTimed: metrics?.observeSearch,

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '#common/contracts/auth.schema.ts';
-import { isAppError } from '#server/errors.ts';
+import { isAppError, RETRY_AFTER_SECONDS } from '#server/errors.ts';
 
 /** What a form action answers when it cannot do what was asked. */
 export interface FormFailure {
@@ -23,7 +23,11 @@ export function parseForm<T extends z.ZodType>(schema: T, form: FormData) {
 /** A service's AppError becomes the form's message (with its status); anything else propagates. */
 export function formFailureOf(error: unknown) {
   if (isAppError(error)) {
-    return data<FormFailure>({ message: error.message, fields: error.fields ?? {} }, { status: error.status });
+    const retryAfter = RETRY_AFTER_SECONDS[error.code];
+    return data<FormFailure>(
+      { message: error.message, fields: error.fields ?? {} },
+      { status: error.status, headers: retryAfter === undefined ? undefined : { 'Retry-After': String(retryAfter) } },
+    );
   }
   throw error;
 }

@@ -19,6 +19,11 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 /** An error response (the one envelope of decision 0005), described for this call. */
 export const errorResponse = (description: string) => json(ZErrorResponseSchema, description);
 
+/** 503 of a call that must count (REDIS_URL set and Redis not answering): try again after `Retry-After`. */
+export const countersUnavailable = errorResponse(
+  'The shared counters (Redis) do not answer: nothing was done; try again after the Retry-After seconds',
+);
+
 /** `{id}` in a path: a positive integer that fits the databases' integer columns. */
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

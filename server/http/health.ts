@@ -7,7 +7,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 /**
  * GET /healthz: the process is alive and its event loop turns (no database, nothing to compute).
  * GET /readyz: it should get traffic — 200, or 503 with the reason while shutting down or while the
- * database does not answer (docs/deploy.md, "Health").
+ * database, or Redis with REDIS_URL, does not answer (docs/deploy.md, "Health"). The reason is a
+ * word ("database", "redis"), never an address or an error's text.
  */
 export function mountHealthProbes<E extends HonoEnv>(app: Hono<E>, health: Pick<HealthService, 'readiness'>): void {
   app.on(['GET', 'HEAD'], '/healthz', (c) => c.json({ status: 'ok' }, 200, NO_STORE));

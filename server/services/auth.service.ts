@@ -11,7 +11,7 @@ import { presentUser } from '#server/presenters/user.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { SessionRow } from '#server/repositories/session.repository.ts';
 import type { UserRow } from '#server/repositories/user.repository.ts';
-import { createDatabaseCounters, type SharedCounters } from './shared-counters.ts';
+import { createDatabaseCounters, isCountersUnavailable, type SharedCounters } from './shared-counters.ts';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './login-throttle.ts';
 
 /** Who is asking, for rate limits and the session list. */
@@ -282,7 +282,11 @@ export function createAuthService(options: AuthServiceOptions) {
         await trx.sessions.deletePasswordResets(userId, at);
         return updated;
       });
-      await throttle.recordSuccess(`user:${user.id}`);
+      // The new password is stored and the link spent: a counter store that does not answer
+      // (Redis down) leaves the old delay to expire on its own rather than turn this into a 503.
+      await throttle.recordSuccess(`user:${user.id}`).catch((error: unknown) => {
+        if (!isCountersUnavailable(error)) throw error;
+      });
       return startSession(user, meta);
     },
 

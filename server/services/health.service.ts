@@ -3,23 +3,39 @@ import type { Repositories } from '#server/repositories/index.ts';
 /** How long the readiness check waits for the database before it answers "not ready". */
 export const READINESS_TIMEOUT_MS = 2_000;
 
-export type Readiness = { ready: true } | { ready: false; reason: 'shutting-down' | 'database' };
+/** Something besides the database this process cannot serve writers without (Redis with REDIS_URL). */
+export interface ReadinessDependency {
+  /** What /readyz names when it does not answer: a word, never its address (which may hold a password). */
+  name: 'redis';
+  /** Resolves when it answers, rejects when it does not. */
+  ping(): Promise<void>;
+}
+
+export type Readiness =
+  { ready: true } | { ready: false; reason: 'shutting-down' | 'database' | ReadinessDependency['name'] };
 
 /**
  * Whether this process should get traffic (GET /readyz, docs/deploy.md "Health"): not while it
- * shuts down, nor while the database does not answer a trivial query within the timeout.
+ * shuts down, nor while the database, or a dependency it was given, does not answer within the
+ * timeout. The first that fails is named; the checks run together, so the answer takes at most
+ * one timeout.
  */
-export function createHealthService(deps: { repos: Repositories; timeoutMs?: number }) {
+export function createHealthService(deps: {
+  repos: Repositories;
+  dependencies?: readonly ReadinessDependency[];
+  timeoutMs?: number;
+}) {
   let shuttingDown = false;
   const timeoutMs = deps.timeoutMs ?? READINESS_TIMEOUT_MS;
+  const dependencies = deps.dependencies ?? [];
 
-  async function databaseAnswers(): Promise<boolean> {
+  async function answers(ping: () => Promise<void>): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), timeoutMs);
     });
     try {
-      return await Promise.race([deps.repos.meta.ping().then(() => true), late]);
+      return await Promise.race([ping().then(() => true), late]);
     } catch {
       return false;
     } finally {
@@ -30,7 +46,13 @@ export function createHealthService(deps: { repos: Repositories; timeoutMs?: num
   return {
     async readiness(): Promise<Readiness> {
       if (shuttingDown) return { ready: false, reason: 'shutting-down' };
-      if (!(await databaseAnswers())) return { ready: false, reason: 'database' };
+      const [database, ...others] = await Promise.all([
+        answers(() => deps.repos.meta.ping()),
+        ...dependencies.map((dependency) => answers(() => dependency.ping())),
+      ]);
+      if (!database) return { ready: false, reason: 'database' };
+      const failed = dependencies.find((_, i) => !others[i]);
+      if (failed) return { ready: false, reason: failed.name };
       // Checked again: the signal may have come while the database answered.
       if (shuttingDown) return { ready: false, reason: 'shutting-down' };
       return { ready: true };

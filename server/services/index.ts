@@ -26,7 +26,7 @@ import { createCoverService } from './cover.service.ts';
 import { createDemoImportService } from './demo-import.service.ts';
 import { createFavoriteService } from './favorite.service.ts';
 import { createHistoryService } from './history.service.ts';
-import { createHealthService } from './health.service.ts';
+import { createHealthService, type ReadinessDependency } from './health.service.ts';
 import { createHomeService } from './home.service.ts';
 import { createImportService } from './import.service.ts';
 import { createLibraryService } from './library.service.ts';
@@ -81,6 +81,8 @@ export interface ServiceDeps {
   counters?: SharedCounters;
   /** Content changes announced to and heard from the other processes (Redis with REDIS_URL); none by default. */
   notices?: ContentNotices;
+  /** What /readyz asks besides the database (Redis with REDIS_URL). */
+  readinessDependencies?: readonly ReadinessDependency[];
   /** Told how long each search took (the /metrics histogram, server/http/metrics.ts). */
   onSearchTimed?: (seconds: number, outcome: 'ok' | 'error') => void;
 }
@@ -235,7 +237,7 @@ export function createServices(deps: ServiceDeps) {
     media: deps.media,
   });
 
-  const health = createHealthService({ repos });
+  const health = createHealthService({ repos, dependencies: deps.readinessDependencies });
   // Readers' corrections count against the same write budget as their notes.
   const corrections = withWriteBudget(
     createCorrectionService({ repos, transaction, media: deps.media, onIndexed: contentChanged }),

@@ -1,3 +1,5 @@
+import { AppError, isAppError } from '#server/errors.ts';
+import type { Logger } from '#server/logger.ts';
 import type { RateWindowRepository } from '#server/repositories/rate-window.repository.ts';
 
 /**
@@ -43,5 +45,47 @@ export function createDatabaseCounters(windows: RateWindowRepository): SharedCou
     find: (key, now) => windows.find(key, now),
     remove: (key) => windows.remove(key),
     countLive: (prefix, now) => windows.countLive(prefix, now),
+  };
+}
+
+/** True for the 503 a counter store that does not answer gives (see `answerUnavailableAs503`). */
+export function isCountersUnavailable(error: unknown): boolean {
+  return isAppError(error) && error.code === 'SERVICE_UNAVAILABLE';
+}
+
+/**
+ * A store outside the database (Redis) that stops answering: every count fails with a 503 of its
+ * own (SERVICE_UNAVAILABLE, with Retry-After), which the request answers before it writes anything,
+ * instead of the generic 500. The outage is logged once when it begins and once when the store
+ * answers again, however many requests meet it in between (decision 0038).
+ */
+export function answerUnavailableAs503(store: SharedCounters, logger: Logger, name: string): SharedCounters {
+  let down = false;
+  async function guard<T>(work: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      if (!down) {
+        down = true;
+        logger.error(
+          { err: error, store: name },
+          `${name} does not answer: logins, password resets, readers' writes and look-ups answer 503 until it is back`,
+        );
+      }
+      throw new AppError('SERVICE_UNAVAILABLE');
+    }
+    if (down) {
+      down = false;
+      logger.info({ store: name }, `${name} answers again: counting resumed`);
+    }
+    return result;
+  }
+  return {
+    hitWindow: (key, now, windowMs) => guard(() => store.hitWindow(key, now, windowMs)),
+    hitFailure: (key, now, forgetAfterMs) => guard(() => store.hitFailure(key, now, forgetAfterMs)),
+    find: (key, now) => guard(() => store.find(key, now)),
+    remove: (key) => guard(() => store.remove(key)),
+    countLive: (prefix, now) => guard(() => store.countLive(prefix, now)),
   };
 }

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '#server/logger.ts';
-import type { SharedCounters } from '#server/services/shared-counters.ts';
+import { answerUnavailableAs503, type SharedCounters } from '#server/services/shared-counters.ts';
 import type { ContentNotices } from '#server/services/content-notices.ts';
 import { createRedisCounters } from './redis-counters.ts';
 import { createRedisNotices } from './redis-notices.ts';
@@ -8,15 +8,23 @@ import { createRedisNotices } from './redis-notices.ts';
 export interface SharedThroughRedis {
   counters: SharedCounters;
   notices: ContentNotices;
+  /** Resolves when Redis answers a PING (GET /readyz), rejects when it does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Connects to REDIS_URL (decision 0038): the rate limits count there and content notices travel
- * there. A Redis that does not answer at start stops the start, naming it. A command waits for a lost connection to come back (ioredis queues it), up to
- * `commandTimeoutMs`; a request whose limit cannot be counted then fails like one whose query failed.
+ * there. A Redis that does not answer at start stops the start, naming it. A command waits for a
+ * lost connection to come back (ioredis queues it), up to `commandTimeoutMs`; a request whose limit
+ * cannot be counted then answers 503 (`answerUnavailableAs503`), and /readyz says "redis".
+ * `keyPrefix` keeps the keys and channel of one library (or one test) apart from another's.
  */
-export async function openRedis(url: string, logger: Logger, commandTimeoutMs = 2000): Promise<SharedThroughRedis> {
+export async function openRedis(
+  url: string,
+  logger: Logger,
+  { commandTimeoutMs = 2000, keyPrefix = 'phap-bao:' }: { commandTimeoutMs?: number; keyPrefix?: string } = {},
+): Promise<SharedThroughRedis> {
   const options = { commandTimeout: commandTimeoutMs, maxRetriesPerRequest: 2, lazyConnect: true };
   const client = new Redis(url, options);
   const subscriber = new Redis(url, { ...options, commandTimeout: undefined });
@@ -24,7 +32,20 @@ export async function openRedis(url: string, logger: Logger, commandTimeoutMs = 
     ['commands', client],
     ['notices', subscriber],
   ] as const) {
-    connection.on('error', (error: unknown) => logger.warn({ err: error, connection: name }, 'redis connection error'));
+    // ioredis reports every failed reconnection (several a second at first): one line when the
+    // connection is lost, one when it is back, not one per attempt. The error's text names the
+    // host and port, never the password of the address.
+    let lost = false;
+    connection.on('error', (error: unknown) => {
+      if (lost) return;
+      lost = true;
+      logger.warn({ err: error, connection: name }, 'redis connection lost: reconnecting');
+    });
+    connection.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      logger.info({ connection: name }, 'redis connection back');
+    });
   }
   try {
     await client.connect();
@@ -38,8 +59,11 @@ export async function openRedis(url: string, logger: Logger, commandTimeoutMs = 
     });
   }
   return {
-    counters: createRedisCounters(client),
-    notices: createRedisNotices(client, subscriber, logger),
+    counters: answerUnavailableAs503(createRedisCounters(client, `${keyPrefix}rate:`), logger, 'redis'),
+    notices: createRedisNotices(client, subscriber, logger, `${keyPrefix}content-changed`),
+    async ping() {
+      await client.ping();
+    },
     async close() {
       await Promise.allSettled([client.quit(), subscriber.quit()]);
     },

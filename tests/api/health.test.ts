@@ -68,6 +68,30 @@ describe('readiness with a database that hangs', () => {
   });
 });
 
+describe('readiness with a dependency besides the database (Redis)', () => {
+  it('names the dependency that does not answer, or hangs, and the database first when both fail', async () => {
+    const t = await createTestApp('sqlite', { demo: false });
+    try {
+      const repos = createRepositories(t.db.database.db);
+      const refusing = {
+        name: 'redis' as const,
+        ping: () => Promise.reject(new Error('redis://:secret@10.0.0.6 refused')),
+      };
+      const hanging = { name: 'redis' as const, ping: () => new Promise<void>(() => {}) };
+      const answering = { name: 'redis' as const, ping: () => Promise.resolve() };
+      const health = (dependency: typeof answering, r = repos) =>
+        createHealthService({ repos: r, dependencies: [dependency], timeoutMs: 20 });
+      expect(await health(refusing).readiness()).toEqual({ ready: false, reason: 'redis' });
+      expect(await health(hanging).readiness()).toEqual({ ready: false, reason: 'redis' });
+      expect(await health(answering).readiness()).toEqual({ ready: true });
+      const deadDatabase = { ...repos, meta: { ...repos.meta, ping: () => Promise.reject(new Error('down')) } };
+      expect(await health(refusing, deadDatabase).readiness()).toEqual({ ready: false, reason: 'database' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the request log', () => {
   it('leaves out the probes and keeps other requests', async () => {
     const t = await createTestApp('sqlite', { demo: false });

@@ -16,7 +16,7 @@ describe.each(['database', 'redis'] as const)('shared counters in the %s', (stor
       counters = createDatabaseCounters(createRepositories(db.database.db).rateWindows);
     } else {
       redis = await testRedis();
-      const shared = redisSharing(redis.url);
+      const shared = await redisSharing(redis.url);
       counters = shared.counters;
       closeRedis = shared.close;
     }

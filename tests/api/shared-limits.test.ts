@@ -33,7 +33,7 @@ describe.each(engines.flatMap((engine) => stores.map((store) => [engine, store] 
       const prefix = `test-${engine}-${Date.now()}-${Math.random().toString(36).slice(2)}:`;
       if (store === 'redis') redis = await testRedis();
       const makeApp = async () => {
-        const shared = redis ? redisSharing(redis.url, prefix) : null;
+        const shared = redis ? await redisSharing(redis.url, prefix) : null;
         if (shared) {
           closers.push(shared.close);
           await shared.notices.ready();

@@ -1,17 +1,22 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper without types
-import { ensurePostgresClient } from '../../scripts/ensure-system-tools.mjs';
-import { newReader } from '../factories/reader.ts';
-import { availableEngines, createTestDatabase } from '../support/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { availableEngines } from '../support/databases.ts';
 import { startS3Server, type S3Server } from '../support/s3-server.ts';
-import { emptyPostgresDatabase, tablesOf } from './support/library-contents.ts';
-import { runCli, startLibraryServer } from './support/library-server.ts';
+import {
+  backUp,
+  emptyLibraryPlace,
+  expectRestoreRefusedOverContent,
+  expectSameTables,
+  registerThrough,
+  restore,
+  scratchSpace,
+  startDemoLibrary,
+  tablesAt,
+  uploadAvatar,
+} from './support/library-contents.ts';
 
 /**
  * npm run backup / npm run restore with the media in an S3 bucket (s3rver, decision 0029): the
@@ -47,105 +52,48 @@ async function objectsOf(s3: S3Server): Promise<Record<string, string>> {
 }
 
 describe.each(engines)('backup and restore with media on S3, on %s', (engine) => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-  const tempDir = (prefix: string) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  };
+  const scratch = scratchSpace();
 
   it('copies every object of the bucket out and into an empty bucket, with every row', async () => {
-    if (engine === 'postgres') ensurePostgresClient();
     const sourceBucket = await startS3Server('phap-bao-nguon');
-    cleanups.push(() => sourceBucket.stop());
-    const sourceDir = tempDir('phap-bao-s3-backup-source-');
-    let sourceUrl = '';
-    if (engine === 'postgres') {
-      const source = await createTestDatabase('postgres');
-      await source.database.close();
-      sourceUrl = source.url!;
-      cleanups.push(() => source.drop());
-    }
-    const sourceEnv = { DATA_DIR: sourceDir, DATABASE_URL: sourceUrl, ...sourceBucket.env };
-    const server = await startLibraryServer({ ...sourceEnv, IMPORT_DEMO_CONTENT: 'true' });
-    cleanups.push(() => {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    });
+    scratch.later(() => sourceBucket.stop());
+    const source = await startDemoLibrary(engine, scratch, 'phap-bao-s3-backup-source-', sourceBucket.env);
 
     // A reader's avatar joins the demo's talks, videos and covers in the bucket.
-    const reader = newReader();
-    const registered = await fetch(`${server.baseURL}/api/v1/public/user/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
-    });
-    expect(registered.status).toBe(201);
-    const { data } = (await registered.json()) as { data: { token: string } };
-    const form = new FormData();
-    const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#3a6a14' } })
-      .png()
-      .toBuffer();
-    form.append('avatar', new File([png], 'anh.png', { type: 'image/png' }));
-    const avatar = await fetch(`${server.baseURL}/api/v1/me/avatar`, {
-      method: 'POST',
-      body: form,
-      headers: { 'x-token': data.token },
-    });
-    expect(avatar.status).toBe(200);
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    await uploadAvatar(source.server, await registerThrough(source.server), '#3a6a14');
+    source.server.child.kill('SIGTERM');
+    expect(await source.server.exited).toBe(0);
 
     const sourceObjects = await objectsOf(sourceBucket);
     const keys = Object.keys(sourceObjects);
     expect(keys.some((k) => k.startsWith('avatars/'))).toBe(true);
     expect(keys.some((k) => k.endsWith('.mp3'))).toBe(true);
     // Nothing of the media is on the disk: it is all in the bucket.
-    expect(fs.existsSync(path.join(sourceDir, 'media')) ? fs.readdirSync(path.join(sourceDir, 'media')) : []).toEqual(
-      [],
-    );
+    const sourceMediaDir = path.join(source.dir, 'media');
+    expect(fs.existsSync(sourceMediaDir) ? fs.readdirSync(sourceMediaDir) : []).toEqual([]);
 
-    const backupsDir = tempDir('phap-bao-s3-backups-');
-    const backup = await runCli('backup.ts', ['--out', backupsDir], { ...sourceEnv, ...QUIET });
-    expect(backup.stderr).toBe('');
-    expect(backup.code).toBe(0);
-    const backupDir = backup.stdout.trim().split('\n').at(-1)!;
-    const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as {
-      media: { path: string; size: number; sha256: string }[];
-    };
-    expect(Object.fromEntries(manifest.media.map((m) => [m.path, m.sha256]))).toEqual(sourceObjects);
+    const backup = await backUp({ ...source.env, ...QUIET }, scratch, 'phap-bao-s3-backups-');
+    expect(Object.fromEntries(backup.manifest.media.map((m) => [m.path, m.sha256]))).toEqual(sourceObjects);
 
     // Into a fresh database and an empty bucket on another S3 server.
     const targetBucket = await startS3Server('phap-bao-dich');
-    cleanups.push(() => targetBucket.stop());
-    const targetDir = tempDir('phap-bao-s3-restore-');
-    let targetUrl = '';
-    if (engine === 'postgres') {
-      const target = await emptyPostgresDatabase();
-      targetUrl = target.url;
-      cleanups.push(() => target.drop());
-    }
-    const targetEnv = { DATA_DIR: targetDir, DATABASE_URL: targetUrl, ...targetBucket.env };
+    scratch.later(() => targetBucket.stop());
+    const target = await emptyLibraryPlace(engine, scratch, 'phap-bao-s3-restore-', targetBucket.env);
     expect(await objectsOf(targetBucket)).toEqual({});
-    const restore = await runCli('restore.ts', [backupDir], { ...targetEnv, ...QUIET });
-    expect(restore.stderr).toBe('');
-    expect(restore.code).toBe(0);
+    await restore(backup.dir, { ...target.env, ...QUIET });
 
     expect(await objectsOf(targetBucket)).toEqual(sourceObjects);
-    const source = await tablesOf(engine, { file: path.join(sourceDir, 'phap-bao.sqlite'), url: sourceUrl });
-    const restored = await tablesOf(engine, { file: path.join(targetDir, 'phap-bao.sqlite'), url: targetUrl });
-    expect(Object.keys(restored).sort()).toEqual(Object.keys(source).sort());
-    for (const table of Object.keys(source)) expect(restored[table], table).toEqual(source[table]);
+    const sourceTables = await tablesAt(engine, source);
+    expectSameTables(await tablesAt(engine, target), sourceTables);
     console.warn(
-      `backup and restore on ${engine} with S3: ${Object.keys(source).length} tables, ` +
-        `${Object.values(source).reduce((n, rows) => n + rows.length, 0)} rows, ${keys.length} objects equal`,
+      `backup and restore on ${engine} with S3: ${Object.keys(sourceTables).length} tables, ` +
+        `${Object.values(sourceTables).reduce((n, rows) => n + rows.length, 0)} rows, ${keys.length} objects equal`,
     );
 
-    // Over a bucket that has objects: refused without --force.
-    const again = await runCli('restore.ts', [backupDir], { ...targetEnv, DATA_DIR: tempDir('phap-bao-s3-again-') });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('Không khôi phục đè lên dữ liệu đang có');
+    // Over a bucket that has objects (the database is a fresh folder's): refused without --force.
+    await expectRestoreRefusedOverContent(backup.dir, {
+      ...target.env,
+      DATA_DIR: scratch.tempDir('phap-bao-s3-again-'),
+    });
   }, 300_000);
 });

@@ -1,14 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper without types
-import { ensurePostgresClient } from '../../scripts/ensure-system-tools.mjs';
-import { newReader } from '../factories/reader.ts';
-import { availableEngines, createTestDatabase } from '../support/databases.ts';
-import { emptyPostgresDatabase, tablesOf } from './support/library-contents.ts';
-import { runCli, startLibraryServer } from './support/library-server.ts';
+import { describe, expect, it } from 'vitest';
+import { availableEngines } from '../support/databases.ts';
+import {
+  backUp,
+  emptyLibraryPlace,
+  expectRestoreRefusedOverContent,
+  expectSameTables,
+  registerThrough,
+  restore,
+  scratchSpace,
+  startDemoLibrary,
+  tablesAt,
+  tablesOf,
+  uploadAvatar,
+} from './support/library-contents.ts';
+import { runCli } from './support/library-server.ts';
 
 /**
  * npm run backup while the built server runs (the demo library, a reader's notes, highlight,
@@ -26,31 +34,11 @@ function filesUnder(dir: string): string[] {
 }
 
 describe.each(engines)('backup and restore on %s', (engine) => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-  const tempDir = (prefix: string) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  };
+  const scratch = scratchSpace();
 
   it('restores into a fresh library every row and every file of a backup taken while the site runs', async () => {
-    if (engine === 'postgres') ensurePostgresClient();
-    const sourceDir = tempDir('phap-bao-backup-source-');
-    let sourceUrl = '';
-    if (engine === 'postgres') {
-      const source = await createTestDatabase('postgres');
-      await source.database.close();
-      sourceUrl = source.url!;
-      cleanups.push(() => source.drop());
-    }
-    const sourceEnv = { DATA_DIR: sourceDir, DATABASE_URL: sourceUrl };
-    const server = await startLibraryServer({ ...sourceEnv, IMPORT_DEMO_CONTENT: 'true' });
-    cleanups.push(() => {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    });
+    const source = await startDemoLibrary(engine, scratch, 'phap-bao-backup-source-');
+    const { server } = source;
 
     // A reader's own things: a highlight with a note, a quote typed by hand, a playlist, an avatar.
     const api = async (method: string, route: string, token: string | null, body?: unknown) => {
@@ -61,13 +49,7 @@ describe.each(engines)('backup and restore on %s', (engine) => {
       });
       return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
     };
-    const reader = newReader();
-    const registered = await api('POST', '/public/user/register', null, {
-      ...reader,
-      confirmPassword: reader.password,
-    });
-    expect(registered.status).toBe(201);
-    const token = registered.body.data.token as string;
+    const token = await registerThrough(server);
     const highlight = await api('POST', '/notes', token, {
       bookCode: 'kinh-kim-cang',
       chapterCode: 'kinh-kim-cang-1',
@@ -93,33 +75,15 @@ describe.each(engines)('backup and restore on %s', (engine) => {
       audioPlaylistItems: [{ playlistId: playlist.body.data.id, audioId: talkId }],
     });
     expect(added.status).toBeLessThan(300);
-    const form = new FormData();
-    const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#9a4a14' } })
-      .png()
-      .toBuffer();
-    form.append('avatar', new File([png], 'anh.png', { type: 'image/png' }));
-    const avatar = await fetch(`${server.baseURL}/api/v1/me/avatar`, {
-      method: 'POST',
-      body: form,
-      headers: { 'x-token': token },
-    });
-    expect(avatar.status).toBe(200);
+    await uploadAvatar(server, token, '#9a4a14');
 
     // The backup, while the server runs and answers.
-    const backupsDir = tempDir('phap-bao-backups-');
     const [backup, readyMeanwhile] = await Promise.all([
-      runCli('backup.ts', ['--out', backupsDir], sourceEnv),
+      backUp(source.env, scratch, 'phap-bao-backups-'),
       fetch(`${server.baseURL}/readyz`).then((r) => r.status),
     ]);
-    expect(backup.stderr).toBe('');
-    expect(backup.code).toBe(0);
     expect(readyMeanwhile).toBe(200);
-    const backupDir = backup.stdout.trim().split('\n').at(-1)!;
-    const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as {
-      engine: string;
-      tables: Record<string, number>;
-      media: { path: string; size: number; sha256: string }[];
-    };
+    const { manifest } = backup;
     expect(manifest.engine).toBe(engine);
     expect(manifest.media.some((m) => m.path.startsWith('avatars/'))).toBe(true);
     expect(manifest.media.some((m) => m.path.endsWith('.mp3'))).toBe(true);
@@ -127,72 +91,47 @@ describe.each(engines)('backup and restore on %s', (engine) => {
     // The site stops (SIGTERM: exit 0); its data is what the restore must reproduce.
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    const sourceFile = path.join(sourceDir, 'phap-bao.sqlite');
-    const source = await tablesOf(engine, { file: sourceFile, url: sourceUrl });
-    expect(source.notes!.length).toBe(2);
-    expect(source.playlist_items!.length).toBe(1);
-    for (const [table, rows] of Object.entries(source)) expect(manifest.tables[table], table).toBe(rows.length);
+    const sourceTables = await tablesAt(engine, source);
+    expect(sourceTables.notes!.length).toBe(2);
+    expect(sourceTables.playlist_items!.length).toBe(1);
+    for (const [table, rows] of Object.entries(sourceTables)) expect(manifest.tables[table], table).toBe(rows.length);
 
     // Restored into a fresh database and media folder.
-    const targetDir = tempDir('phap-bao-restore-');
-    let targetUrl = '';
-    if (engine === 'postgres') {
-      const target = await emptyPostgresDatabase();
-      targetUrl = target.url;
-      cleanups.push(() => target.drop());
-    }
-    const targetEnv = { DATA_DIR: targetDir, DATABASE_URL: targetUrl };
-    const restore = await runCli('restore.ts', [backupDir], targetEnv);
-    expect(restore.stderr).toBe('');
-    expect(restore.code).toBe(0);
-    const restored = await tablesOf(engine, { file: path.join(targetDir, 'phap-bao.sqlite'), url: targetUrl });
-    expect(Object.keys(restored).sort()).toEqual(Object.keys(source).sort());
-    for (const table of Object.keys(source)) expect(restored[table], table).toEqual(source[table]);
-    const sourceMedia = filesUnder(path.join(sourceDir, 'media'));
-    expect(filesUnder(path.join(targetDir, 'media'))).toEqual(sourceMedia);
+    const target = await emptyLibraryPlace(engine, scratch, 'phap-bao-restore-');
+    await restore(backup.dir, target.env);
+    expectSameTables(await tablesAt(engine, target), sourceTables);
+    const sourceMedia = filesUnder(path.join(source.dir, 'media'));
+    expect(filesUnder(path.join(target.dir, 'media'))).toEqual(sourceMedia);
     for (const file of sourceMedia) {
       const same = fs
-        .readFileSync(path.join(sourceDir, 'media', file))
-        .equals(fs.readFileSync(path.join(targetDir, 'media', file)));
+        .readFileSync(path.join(source.dir, 'media', file))
+        .equals(fs.readFileSync(path.join(target.dir, 'media', file)));
       expect(same, file).toBe(true);
     }
     console.warn(
-      `backup and restore on ${engine}: ${Object.keys(source).length} tables, ` +
-        `${Object.values(source).reduce((n, rows) => n + rows.length, 0)} rows, ${sourceMedia.length} media files equal`,
+      `backup and restore on ${engine}: ${Object.keys(sourceTables).length} tables, ` +
+        `${Object.values(sourceTables).reduce((n, rows) => n + rows.length, 0)} rows, ${sourceMedia.length} media files equal`,
     );
 
     // Over a library that has content: refused without --force, nothing changed.
-    const again = await runCli('restore.ts', [backupDir], targetEnv);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('Không khôi phục đè lên dữ liệu đang có');
-    expect(again.stderr).toContain('--force');
+    await expectRestoreRefusedOverContent(backup.dir, target.env);
     // With --force it replaces it, and the library is again the backup's.
-    const forced = await runCli('restore.ts', [backupDir, '--force'], targetEnv);
-    expect(forced.stderr).toBe('');
-    expect(forced.code).toBe(0);
-    expect((await tablesOf(engine, { file: path.join(targetDir, 'phap-bao.sqlite'), url: targetUrl })).notes).toEqual(
-      source.notes,
-    );
+    await restore(backup.dir, target.env, '--force');
+    expect((await tablesAt(engine, target)).notes).toEqual(sourceTables.notes);
 
     // A corrupted media file (same size, one byte changed): refused, and the fresh target left empty.
     const avatarEntry = manifest.media.find((m) => m.path.startsWith('avatars/'))!;
-    const copy = path.join(backupDir, 'media', ...avatarEntry.path.split('/'));
+    const copy = path.join(backup.dir, 'media', ...avatarEntry.path.split('/'));
     const bytes = fs.readFileSync(copy);
     const middle = bytes.length >> 1;
     bytes[middle] = bytes[middle]! ^ 0xff;
     fs.writeFileSync(copy, bytes);
-    const emptyDir = tempDir('phap-bao-restore-refused-');
-    let emptyUrl = '';
-    if (engine === 'postgres') {
-      const empty = await emptyPostgresDatabase();
-      emptyUrl = empty.url;
-      cleanups.push(() => empty.drop());
-    }
-    const refused = await runCli('restore.ts', [backupDir], { DATA_DIR: emptyDir, DATABASE_URL: emptyUrl });
+    const empty = await emptyLibraryPlace(engine, scratch, 'phap-bao-restore-refused-');
+    const refused = await runCli('restore.ts', [backup.dir], empty.env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${avatarEntry.path}: SHA-256 không khớp`);
-    expect(filesUnder(emptyDir)).toEqual([]);
-    if (engine === 'postgres') expect(await tablesOf(engine, { url: emptyUrl })).toEqual({});
+    expect(filesUnder(empty.dir)).toEqual([]);
+    if (engine === 'postgres') expect(await tablesOf(engine, { url: empty.url })).toEqual({});
   }, 300_000);
 });
 

@@ -1,14 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { Redis } from 'ioredis';
 // @ts-expect-error plain ESM helper without types
 import { ensureRedisServer } from '../../scripts/ensure-system-tools.mjs';
-import { createLogger } from '#server/logger.ts';
-import { createRedisCounters } from '#server/shared/redis-counters.ts';
-import { createRedisNotices } from '#server/shared/redis-notices.ts';
-import type { ContentNotices } from '#server/services/content-notices.ts';
-import type { SharedCounters } from '#server/services/shared-counters.ts';
+import { createLogger, type Logger } from '#server/logger.ts';
+import { openRedis, type SharedThroughRedis } from '#server/shared/open-redis.ts';
 
 function answers(port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
@@ -42,12 +38,13 @@ export interface TestRedisServer {
 }
 
 /**
- * Debian's redis-server started on a free port, nothing saved to disk (installed with apt when
+ * Debian's redis-server started on `port` (a free one when not given: a test that stopped its
+ * Redis starts it again where the apps look), nothing saved to disk (installed with apt when
  * missing and root: scripts/ensure-system-tools.mjs).
  */
-export async function startRedisServer(): Promise<TestRedisServer> {
-  const binary = ensureRedisServer();
-  const port = await freePort();
+export async function startRedisServer(port?: number): Promise<TestRedisServer> {
+  const binary = ensureRedisServer() as string;
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     binary,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -88,24 +85,13 @@ export async function testRedis(): Promise<TestRedisServer> {
 }
 
 /**
- * What one app process would open with REDIS_URL (server/shared/open-redis.ts), under a key
- * prefix of its own so test files sharing one Redis never count together.
+ * What one app process opens with REDIS_URL (server/shared/open-redis.ts, the very function), under
+ * a key prefix of its own so test files sharing one Redis never count together.
  */
 export function redisSharing(
   url: string,
   prefix = `test-${crypto.randomUUID()}:`,
-): {
-  counters: SharedCounters;
-  notices: ContentNotices;
-  close(): Promise<void>;
-} {
-  const client = new Redis(url);
-  const subscriber = new Redis(url);
-  return {
-    counters: createRedisCounters(client, `${prefix}rate:`),
-    notices: createRedisNotices(client, subscriber, createLogger('silent'), `${prefix}content-changed`),
-    async close() {
-      await Promise.allSettled([client.quit(), subscriber.quit()]);
-    },
-  };
+  logger: Logger = createLogger('silent'),
+): Promise<SharedThroughRedis> {
+  return openRedis(url, logger, { keyPrefix: prefix });
 }

@@ -6,10 +6,11 @@ import type { DialectName } from '#server/db/database.ts';
 import { createApp } from '#server/app.ts';
 import { loadEnv, type Env } from '#server/env.ts';
 import type { Metrics } from '#server/http/metrics.ts';
-import { createLogger } from '#server/logger.ts';
+import { createLogger, type Logger } from '#server/logger.ts';
 import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import type { ContentNotices } from '#server/services/content-notices.ts';
+import type { ReadinessDependency } from '#server/services/health.service.ts';
 import type { SharedCounters } from '#server/services/shared-counters.ts';
 import { newReader } from '../factories/reader.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
@@ -44,6 +45,10 @@ export async function createTestApp(
     /** Where the rate limits count (default: the database's rate_windows) and content notices travel (Redis: redis-server.ts). */
     counters?: SharedCounters;
     notices?: ContentNotices;
+    /** What /readyz asks besides the database (Redis). */
+    readinessDependencies?: readonly ReadinessDependency[];
+    /** Where the app's and services' log lines go (default: nowhere). */
+    logger?: Logger;
     /** A database of the test's own (a primary with its replica), migrated; else a fresh one of `engine`. */
     database?: TestDatabase;
   } = {},
@@ -51,7 +56,7 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-test-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const db = options.database ?? (await createTestDatabase(engine));
   const media = openMediaStorage(env);
   const services = createServices({
@@ -68,6 +73,7 @@ export async function createTestApp(
     onSearchTimed: options.metrics?.observeSearch,
     counters: options.counters,
     notices: options.notices,
+    readinessDependencies: options.readinessDependencies,
   });
   await services.site.ensureDefaults();
   await services.searchIndexer.ensureCurrent();

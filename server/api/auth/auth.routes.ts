@@ -20,7 +20,7 @@ import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requestMetaOf, requireUser, tokenOf } from '../context.ts';
 import { requireAdminUser } from '../admin/admin-guard.ts';
 import { validationHook } from '../validation.ts';
-import { errorResponse, json, tokenSecurity } from '../openapi.ts';
+import { countersUnavailable, errorResponse, json, tokenSecurity } from '../openapi.ts';
 import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
 
 const errors = {
@@ -41,6 +41,7 @@ const registerRoute = createRoute({
     400: errors[400],
     409: errorResponse('Username or e-mail taken'),
     429: errorResponse('Too many attempts'),
+    503: countersUnavailable,
   },
 });
 
@@ -54,6 +55,7 @@ const loginRoute = createRoute({
     200: json(ZSessionResponseSchema, 'Logged in'),
     ...errors,
     429: errorResponse('Too many attempts'),
+    503: countersUnavailable,
   },
 });
 
@@ -71,6 +73,7 @@ const forgotPasswordRoute = createRoute({
     400: errors[400],
     404: errorResponse('No mail is sent from this site (SMTP not configured)'),
     429: errorResponse('Too many requests for this e-mail or from this address'),
+    503: countersUnavailable,
   },
 });
 

@@ -10,7 +10,15 @@ import type { Services } from '#server/services/index.ts';
 import { requireAdminUser } from '../admin/admin-guard.ts';
 import type { Env } from '#server/env.ts';
 import { type ApiEnv, requestMetaOf } from '../context.ts';
-import { errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
+import {
+  countersUnavailable,
+  errorResponse,
+  idParam,
+  json,
+  jsonBody,
+  tokenSecurity,
+  ZOkResponseSchema,
+} from '../openapi.ts';
 import { validationHook } from '../validation.ts';
 
 const tags = ['Từ điển'];
@@ -36,6 +44,7 @@ const lookupRoute = createRoute({
     200: json(ZLookupResponseSchema, 'What is known of the term'),
     400: errorResponse('Bad input'),
     429: errorResponse('Too many look-ups from this address (each runs a search): wait a minute'),
+    503: countersUnavailable,
   },
 });
 

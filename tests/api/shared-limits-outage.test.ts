@@ -1,0 +1,155 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ZSearchCollectionsResponseSchema } from '#common/contracts/search.schema.ts';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { ERROR_MESSAGES } from '#common/messages.ts';
+import { newReader } from '../factories/reader.ts';
+import { apiClient } from '../support/api-client.ts';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { type MailCatcher, startMailCatcher } from '../support/mail-catcher.ts';
+import { redisSharing, startRedisServer, type TestRedisServer } from '../support/redis-server.ts';
+import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Redis stops while two processes count in it (REDIS_URL, decision 0038): every request that must
+ * count answers a 503 of its own with Retry-After and writes nothing, reading goes on, /readyz says
+ * "redis", each process logs the outage once, and counting resumes when Redis is back.
+ */
+const engines = await availableEngines();
+
+interface LogLine {
+  level: number;
+  msg: string;
+  connection?: string;
+}
+
+describe.each(engines)('Redis stopped under two processes on %s', (engine) => {
+  let db: TestDatabase;
+  let redis: TestRedisServer;
+  let port: number;
+  let mail: MailCatcher;
+  const closers: (() => Promise<void>)[] = [];
+  const logs = { a: [] as LogLine[], b: [] as LogLine[] };
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    db = await createTestDatabase(engine);
+    redis = await startRedisServer();
+    port = Number(new URL(redis.url).port);
+    const prefix = `test-outage-${engine}-${Date.now()}:`;
+    const makeApp = async (lines: LogLine[]) => {
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
+          done();
+        },
+      });
+      const logger = pino({ level: 'info' }, sink);
+      const shared = await redisSharing(redis.url, prefix, logger);
+      closers.push(shared.close);
+      return createTestApp(engine, {
+        demo: false,
+        database: { ...db, drop: async () => {} },
+        logger,
+        counters: shared.counters,
+        notices: shared.notices,
+        readinessDependencies: [{ name: 'redis', ping: shared.ping }],
+        env: {
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(mail.port),
+          MAIL_FROM: 'Pháp Bảo <khong-tra-loi@phapbao.example.org>',
+          PUBLIC_URL: 'https://phapbao.example.org',
+        },
+      });
+    };
+    a = await makeApp(logs.a);
+    b = await makeApp(logs.b);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    for (const close of closers) await close();
+    await db?.drop();
+    await redis?.stop();
+    await mail?.close();
+  });
+
+  const apiA = apiClient(() => a);
+  const apiB = apiClient(() => b);
+  const savedSearches = async (token: string) =>
+    ZSearchCollectionsResponseSchema.parse(await (await apiA.get('/search_collections', { as: token })).json()).data
+      .items;
+  const outageLines = (lines: LogLine[]) => lines.filter((l) => l.msg.startsWith('redis does not answer'));
+  const expectUnavailable = async (res: Response) => {
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('10');
+    const body = ZErrorResponseSchema.parse(await res.json());
+    expect(body.errorCode).toBe('SERVICE_UNAVAILABLE');
+    expect(body.errorMessage).toBe(ERROR_MESSAGES.SERVICE_UNAVAILABLE);
+  };
+
+  it('answers 503 with Retry-After for every counted request, writes nothing, logs once, and recovers', async () => {
+    const token = await registerReader(a);
+    expect((await apiA.post('/search_collections', { query: 'trước khi dừng' }, { as: token })).status).toBe(201);
+    expect((await a.app.request('/readyz')).status).toBe(200);
+
+    await redis.stop();
+
+    // /readyz names Redis, and only by name: not its address.
+    const notReady = await a.app.request('/readyz');
+    expect(notReady.status).toBe(503);
+    const notReadyText = await notReady.text();
+    expect(JSON.parse(notReadyText)).toEqual({ status: 'not-ready', reason: 'redis' });
+    expect(notReadyText).not.toContain(String(port));
+    expect((await b.app.request('/healthz')).status).toBe(200);
+
+    const stranger = newReader();
+    const mailsBefore = mail.mails.length;
+    for (const api of [apiA, apiB]) {
+      await expectUnavailable(await api.post('/public/user/login', { username: 'ai-do', password: 'sai-mat-khau' }));
+      await expectUnavailable(
+        await api.post('/public/user/register', { ...stranger, confirmPassword: stranger.password }),
+      );
+      await expectUnavailable(await api.post('/public/user/forgot_password', { email: stranger.email }));
+      await expectUnavailable(await api.post('/search_collections', { query: 'trong lúc dừng' }, { as: token }));
+      await expectUnavailable(await api.get(`/public/dictionary/lookup?${new URLSearchParams({ text: '心' })}`));
+    }
+    // Reading needs no count.
+    expect((await apiB.get('/public/search/keywords')).status).toBe(200);
+    expect((await savedSearches(token)).map((s) => s.query)).toEqual(['trước khi dừng']);
+
+    // One line per process for the outage, one per lost connection; no "server error" per request.
+    for (const lines of [logs.a, logs.b]) {
+      expect(outageLines(lines)).toHaveLength(1);
+      expect(lines.filter((l) => l.msg === 'server error' || l.msg === 'unhandled error')).toEqual([]);
+      for (const connection of ['commands', 'notices']) {
+        expect(
+          lines.filter((l) => l.msg.startsWith('redis connection lost') && l.connection === connection),
+        ).toHaveLength(1);
+      }
+    }
+
+    redis = await startRedisServer(port);
+    await vi.waitFor(async () => expect((await a.app.request('/readyz')).status).toBe(200), {
+      timeout: 15_000,
+      interval: 200,
+    });
+    await vi.waitFor(
+      async () =>
+        expect((await apiB.post('/search_collections', { query: 'sau khi chạy lại' }, { as: token })).status).toBe(201),
+      { timeout: 15_000, interval: 200 },
+    );
+    expect((await savedSearches(token)).map((s) => s.query).sort()).toEqual(['sau khi chạy lại', 'trước khi dừng']);
+    // The sign-up refused during the outage made no account; no reset mail went out.
+    expect(
+      (await apiA.post('/public/user/login', { username: stranger.username, password: stranger.password })).status,
+    ).toBe(401);
+    expect(mail.mails.length).toBe(mailsBefore);
+    expect(logs.b.filter((l) => l.msg === 'redis answers again: counting resumed')).toHaveLength(1);
+    expect(outageLines(logs.b)).toHaveLength(1);
+    // Each refused request may wait up to the 2 s command timeout: more than the default on a loaded machine.
+  }, 120_000);
+});

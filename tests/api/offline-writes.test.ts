@@ -162,10 +162,12 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
       bookmark: { audioId: talk.id, time },
       changedAt,
     });
-    const bookmarkRemove = (
-      bookmark: { id: number } | { clientId: string },
-      changedAt = at(0),
-    ): OfflineWrite => ({ kind: 'bookmark-remove', clientId: crypto.randomUUID(), bookmark, changedAt });
+    const bookmarkRemove = (bookmark: { id: number } | { clientId: string }, changedAt = at(0)): OfflineWrite => ({
+      kind: 'bookmark-remove',
+      clientId: crypto.randomUUID(),
+      bookmark,
+      changedAt,
+    });
     const timesOf = async (userId: number) => (await t.services.bookmarks.list(userId, talk.id)).map((b) => b.time);
 
     it('adds a bookmark made offline once, however often it is sent', async () => {

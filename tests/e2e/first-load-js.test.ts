@@ -26,11 +26,11 @@ const BUDGET: Record<string, number> = {
   // lazy loader of the correction dialog (decision 0040).
   // The chapter raised the same night (85.4 → 85.8 with everything merged: 0039's offline note
   // changes, 0040, and 0034's hydration in parts): home 76.9, search 76.8, book 77.9, talk 79.3.
-  // Raised the same night for what decision 0039 sends and keeps offline (home 76.9 → 77.0, search
-  // 76.8 → 76.9, book 77.9 → 78.2, chapter 85.9 → 86.1, talk 79.3 → 79.6): every page sends the
-  // offline queue when the network is there (the entry's `online` listener and its lazy loader), the
-  // flag says what works offline, and the book's "Lưu sách" and the talk's bookmarks keep a change
-  // made offline (a press loads the code, app/components/offline/offline-keep.ts).
+  // Raised the same night for what decision 0039 sends and keeps offline (measured under load: home
+  // 76.9 → 77.0, search 76.8 → 76.9, book 77.9 → 78.1, chapter 85.9 → 86.1, talk 79.3 → 79.6): every
+  // page sends the offline queue when the network is there (the entry's `online` listener and its
+  // lazy loader), the flag says what works offline, and the book's "Lưu sách" and the talk's
+  // bookmarks keep a change made offline (a press loads the code, app/components/offline/offline-keep.ts).
   home: 77.2 * KiB, // 71.7 (130.3 with React DOM)
   search: 77 * KiB, // 71.8 (130.4)
   book: 78.4 * KiB, // 72.7 (131.1)

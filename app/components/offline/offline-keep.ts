@@ -88,6 +88,7 @@ export async function keepBookSaved(bookCode: string, saved: boolean, show: (sav
     // Only the last change of a book matters: saved then taken off offline sends nothing to undo.
     (waiting) => waiting.kind === 'reading-list' && waiting.bookCode === bookCode,
   );
+  show(saved);
   showToast(
     saved
       ? 'Đã lưu sách trên máy này; sẽ lưu vào tài khoản khi có mạng.'

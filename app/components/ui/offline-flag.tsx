@@ -35,8 +35,8 @@ export function OfflineFlag() {
         Bạn đang ngoại tuyến —{' '}
         {downloaded ? (
           <>
-            đọc, nghe được sách và pháp âm <a href="/tai-ve">đã tải về</a>; ghi chú, dấu, sách lưu, chỗ đọc và nghe sẽ
-            gửi đi khi có mạng.
+            đọc, nghe sách và pháp âm <a href="/tai-ve">đã tải về</a>; ghi chú, dấu, chỗ đọc và nghe được lưu khi có
+            mạng.
           </>
         ) : (
           'trang đang mở vẫn đọc được.'

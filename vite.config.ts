@@ -34,6 +34,12 @@ export default defineConfig({
     minify: process.env.PB_NO_MINIFY ? false : 'esbuild',
     // The gzip column of Vite's report costs time and is not what we serve (scripts/precompress.mjs).
     reportCompressedSize: false,
+    modulePreload: {
+      // What a page keeps offline loads on first use (app/components/offline/offline-keep.ts, decision
+      // 0039). Listing its imports ahead, to fetch them at once, would add the list to the first load
+      // of every page that can call it; they come one after the other instead, rarely and unhurried.
+      resolveDependencies: (file, deps) => (/\/offline-keep-[\w-]+\.js$/.test(file) ? [] : deps),
+    },
     rollupOptions: {
       onwarn(warning, warn) {
         // zod's sources have prose comments that mention `@__PURE__` where no annotation can be:

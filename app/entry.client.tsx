@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { hasOptedIntoOffline } from './lib/offline-opt-in.ts';
+import { hasOptedIntoOffline, hasQueuedWrites } from './lib/offline-opt-in.ts';
 import { hydrateDocumentWithPreact } from './lib/preact-document.ts';
 
 // React Router's default browser entry, except that it waits for the page's loader data first.
@@ -42,6 +42,17 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator && hasOptedIntoOffline(
     true,
   );
 }
+
+// Writes made offline wait in the browser's queue (decision 0039): whichever page is open sends them
+// when the network is there, on load and on `online` — a talk's place the player kept, a bookmark or
+// a saved book of a page closed since. The worker's Background Sync may send them too; a second
+// sender finds the queue empty (Web Locks). The queue's code loads only then.
+function sendQueuedWrites(): void {
+  if (navigator.onLine && hasQueuedWrites())
+    void import('./components/offline/offline-keep.ts').then((keep) => keep.sendWaitingWrites()).catch(() => undefined);
+}
+sendQueuedWrites();
+window.addEventListener('online', sendQueuedWrites);
 
 // The browser evaluates the page's modules in one task; hydrating in the next one keeps each under
 // what a phone runs without blocking a tap for long (issue 14's Total Blocking Time).

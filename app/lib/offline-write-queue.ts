@@ -6,11 +6,13 @@ import { markQueuedWrites, takeUnsentPlayback } from './offline-opt-in.ts';
 /**
  * Writes made without a network (decisions 0030 and 0039), kept in IndexedDB until it returns and
  * then sent to `/ghi-ngoai-tuyen` oldest first: highlights, notes changed or deleted, reading and
- * listening places. Each carries the id its browser made and the time of the change: the server
+ * listening places, talk bookmarks added or removed, books saved or taken off the reading list. Each carries the id its browser made and the time of the change: the server
  * makes one note per id and keeps its own state when it is newer, so sending twice (two tabs, an
  * answer lost on the way back, a reload in between) never doubles anything. Browser and service
  * worker (Background Sync, decision 0039); loaded by the chapter page when it may need it, by the
- * player when a place could not be sent, and by the downloads page — never on a page's first load.
+ * offline flag of every page while writes wait and the network is there, by the talk page's
+ * bookmarks and the "Lưu sách" button when used offline, and by the downloads page — never on a
+ * page's first load.
  */
 
 export const OFFLINE_WRITES_PATH = '/ghi-ngoai-tuyen';
@@ -159,9 +161,10 @@ export interface ReplayResult {
   waiting: number;
 }
 
-function withoutQueueTime(write: QueuedWrite): OfflineWrite {
+/** The write as sent: without the queue's own time, with the device's clock now (decision 0039). */
+function asSent(write: QueuedWrite): OfflineWrite {
   const { queuedAt: _queuedAt, ...sent } = write;
-  return sent as OfflineWrite;
+  return { ...sent, sentAt: new Date().toISOString() } as OfflineWrite;
 }
 
 /** Sends one write; `retry` when it may succeed later, else the server's answer. */
@@ -171,14 +174,14 @@ async function send(write: QueuedWrite): Promise<'sent' | 'retry' | { refused: s
     res = await fetch(OFFLINE_WRITES_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(withoutQueueTime(write)),
+      body: JSON.stringify(asSent(write)),
     });
   } catch {
     return 'retry';
   }
   if (res.ok) return 'sent';
-  // A note deleted offline that is gone already (deleted twice, or elsewhere): done.
-  if (res.status === 404 && write.kind === 'note-delete') return 'sent';
+  // A note or bookmark removed offline that is gone already (removed twice, or elsewhere): done.
+  if (res.status === 404 && (write.kind === 'note-delete' || write.kind === 'bookmark-remove')) return 'sent';
   // Logged out meanwhile (kept for the next login), or the server is unwell: try again later.
   if (res.status === 401 || res.status >= 500 || res.status === 429) return 'retry';
   const answer = (await res.json().catch(() => null)) as { errorMessage?: string } | null;

@@ -6,11 +6,18 @@ import {
   ZNoteAnchorSchema,
   ZUpdateNoteRequestSchema,
 } from './note.schema.ts';
+import { ZCreateBookmarkSchema } from './bookmark.schema.ts';
 import { ZPlaybackEntrySchema } from './playback.schema.ts';
 
 /** When the reader made the change, by their device's clock: the newest change wins (decision 0039). */
 const ZChangedAt = z.iso.datetime();
 const ZNoteId = z.number().int().positive();
+/**
+ * The device's clock when the browser sent the write: the server moves `changedAt` by the gap
+ * between this and its own clock, so a device clock running behind or ahead does not decide which
+ * change is newest (decision 0039). Absent from older queues: their times are taken as they are.
+ */
+const sent = { sentAt: z.iso.datetime().optional() };
 
 /**
  * A write made without a network and sent when it returns (POST /ghi-ngoai-tuyen, decisions 0030
@@ -19,7 +26,9 @@ const ZNoteId = z.number().int().positive();
  * - a note's colour, words or group changed, or the note deleted, at `changedAt` (it loses to a
  *   later change on the server);
  * - where the reader was in a book (`entry.readAt`) and where a talk stopped (`changedAt`), which
- *   lose to a later place on the server.
+ *   lose to a later place on the server;
+ * - a talk bookmark added (sent twice, it makes one) or removed, and a book saved to the reading
+ *   list or taken off, at `changedAt` (a removal loses to a later change on the server).
  */
 export const ZOfflineWriteSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -30,6 +39,7 @@ export const ZOfflineWriteSchema = z.discriminatedUnion('kind', [
       chapterCode: z.string().min(1).max(140),
       anchor: ZNoteAnchorSchema,
     }),
+    ...sent,
   }),
   z.object({
     kind: z.literal('note-update'),
@@ -41,14 +51,45 @@ export const ZOfflineWriteSchema = z.discriminatedUnion('kind', [
       noteGroupId: ZUpdateNoteRequestSchema.shape.noteGroupId,
     }),
     changedAt: ZChangedAt,
+    ...sent,
   }),
-  z.object({ kind: z.literal('note-delete'), clientId: ZClientIdSchema, noteId: ZNoteId, changedAt: ZChangedAt }),
-  z.object({ kind: z.literal('reading-position'), clientId: ZClientIdSchema, entry: ZHistoryEntrySchema }),
+  z.object({
+    kind: z.literal('note-delete'),
+    clientId: ZClientIdSchema,
+    noteId: ZNoteId,
+    changedAt: ZChangedAt,
+    ...sent,
+  }),
+  z.object({ kind: z.literal('reading-position'), clientId: ZClientIdSchema, entry: ZHistoryEntrySchema, ...sent }),
   z.object({
     kind: z.literal('playback'),
     clientId: ZClientIdSchema,
     playback: ZPlaybackEntrySchema,
     changedAt: ZChangedAt,
+    ...sent,
+  }),
+  z.object({
+    kind: z.literal('bookmark-add'),
+    clientId: ZClientIdSchema,
+    bookmark: ZCreateBookmarkSchema,
+    changedAt: ZChangedAt,
+    ...sent,
+  }),
+  z.object({
+    kind: z.literal('bookmark-remove'),
+    clientId: ZClientIdSchema,
+    /** The bookmark by its id, or by the id its browser made when it was added offline too. */
+    bookmark: z.union([z.object({ id: ZNoteId }), z.object({ clientId: ZClientIdSchema })]),
+    changedAt: ZChangedAt,
+    ...sent,
+  }),
+  z.object({
+    kind: z.literal('reading-list'),
+    clientId: ZClientIdSchema,
+    bookCode: z.string().min(1).max(120),
+    saved: z.boolean(),
+    changedAt: ZChangedAt,
+    ...sent,
   }),
 ]);
 export type OfflineWrite = z.infer<typeof ZOfflineWriteSchema>;
@@ -57,6 +98,7 @@ export type OfflineWrite = z.infer<typeof ZOfflineWriteSchema>;
 export interface OfflineWriteAnswer {
   applied: boolean;
   noteId?: number;
+  bookmarkId?: number;
 }
 
 export const OFFLINE_WRITE_MESSAGES = {

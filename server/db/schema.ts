@@ -493,6 +493,8 @@ export interface TalkBookmarksTable {
   talk_id: number;
   time_ms: number;
   label: string;
+  /** The id its browser made when it was added offline (migration 0030); null when made online. */
+  client_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -34,6 +34,15 @@ export function createBookmarkRepository(db: Executor) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
     },
+    /** The bookmark a browser added offline under `clientId` (migration 0030), if it was sent already. */
+    async findOwnedByClientId(userId: number, clientId: string): Promise<BookmarkRow | undefined> {
+      return db
+        .selectFrom('talk_bookmarks')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+    },
     async insert(row: Insertable<TalkBookmarksTable>): Promise<BookmarkRow> {
       return db.insertInto('talk_bookmarks').values(row).returningAll().executeTakeFirstOrThrow();
     },

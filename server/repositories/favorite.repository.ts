@@ -29,6 +29,16 @@ export function createFavoriteRepository(db: Executor) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+    /** When the reader saved the book, or null when it is not on their list. */
+    async savedAtOf(userId: number, bookId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('favorite_books')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .where('book_id', '=', bookId)
+        .executeTakeFirst();
+      return row?.created_at ?? null;
+    },
     async has(userId: number, bookId: number): Promise<boolean> {
       const row = await db
         .selectFrom('favorite_books')

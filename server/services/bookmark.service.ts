@@ -15,6 +15,8 @@ import type { Repositories } from '#server/repositories/index.ts';
 export function createBookmarkService(deps: { repos: Repositories; now?: () => Date }) {
   const { repos } = deps;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
+  /** A change time from a device, never later than now (a clock running ahead must not win forever). */
+  const changeTime = (changedAt: string) => (Date.parse(changedAt) > Date.parse(now()) ? now() : changedAt);
 
   async function requireTalk(talkId: number) {
     const talk = await repos.talks.findTalkById(talkId);
@@ -49,6 +51,66 @@ export function createBookmarkService(deps: { repos: Repositories; now?: () => D
         updated_at: at,
       });
       return presentBookmark(row);
+    },
+
+    /**
+     * A bookmark added offline at `changedAt` (decision 0039): made once per browser-made id; sent
+     * again, the bookmark made the first time is the answer. It carries the time it was added, so
+     * a removal made before that loses to it.
+     */
+    async createOnce(
+      userId: number,
+      input: CreateBookmark,
+      clientId: string,
+      changedAt: string,
+    ): Promise<{ applied: boolean; bookmark: Bookmark }> {
+      const made = await repos.bookmarks.findOwnedByClientId(userId, clientId);
+      if (made) return { applied: true, bookmark: presentBookmark(made) };
+      const talk = await requireTalk(input.audioId);
+      requireWithin(input.time, talk.duration_seconds);
+      if ((await repos.bookmarks.countOf(userId, talk.id)) >= MAX_BOOKMARKS_PER_TALK) {
+        throw new AppError('CONFLICT', BOOKMARK_MESSAGES.tooMany);
+      }
+      const at = changeTime(changedAt);
+      try {
+        const row = await repos.bookmarks.insert({
+          user_id: userId,
+          talk_id: talk.id,
+          time_ms: Math.round(input.time * 1000),
+          label: input.label || `Dấu ${formatClock(input.time)}`,
+          client_id: clientId,
+          created_at: at,
+          updated_at: at,
+        });
+        return { applied: true, bookmark: presentBookmark(row) };
+      } catch (error) {
+        // The same write sent twice at once (two tabs): the unique index let one through.
+        const winner = await repos.bookmarks.findOwnedByClientId(userId, clientId);
+        if (winner) return { applied: true, bookmark: presentBookmark(winner) };
+        throw error;
+      }
+    },
+
+    /**
+     * A removal made offline at `changedAt` (decision 0039), of a bookmark known by its id or, when
+     * it was added offline too, by its browser-made id. It stays when it changed later on the
+     * server. Absent or another reader's: 404, which the browser takes as done (sent twice, it
+     * removes once).
+     */
+    async removeAsOf(
+      userId: number,
+      target: { id: number } | { clientId: string },
+      changedAt: string,
+    ): Promise<{ applied: boolean }> {
+      const bookmark = requireOwned(
+        'id' in target
+          ? await repos.bookmarks.findOwned(userId, target.id)
+          : await repos.bookmarks.findOwnedByClientId(userId, target.clientId),
+        BOOKMARK_MESSAGES.notFound,
+      );
+      if (Date.parse(bookmark.updated_at) > Date.parse(changeTime(changedAt))) return { applied: false };
+      await repos.bookmarks.removeOwned(userId, bookmark.id);
+      return { applied: true };
     },
 
     async update(userId: number, input: UpdateBookmark): Promise<Bookmark> {

@@ -21,6 +21,29 @@ export function createFavoriteService(deps: { repos: Repositories; now?: () => D
         throw new AppError('NOT_FOUND', 'Sách này không có trong danh sách của bạn.');
       }
     },
+    /**
+     * A book saved or taken off offline at `changedAt` (decision 0039). Saving keeps the list as it
+     * is when the book is there already; taking off loses to a later save on the server. Sent
+     * twice, either leaves the same list. A book gone since: 404 (the browser drops the write).
+     */
+    async setSavedAsOf(
+      userId: number,
+      bookCode: string,
+      saved: boolean,
+      changedAt: string,
+    ): Promise<{ applied: boolean }> {
+      const bookId = await requireBookId(bookCode);
+      const now = deps.now?.() ?? new Date();
+      const at = Date.parse(changedAt) > now.getTime() ? now.toISOString() : changedAt;
+      if (saved) {
+        await repos.favorites.add(userId, bookId, at);
+        return { applied: true };
+      }
+      const savedAt = await repos.favorites.savedAtOf(userId, bookId);
+      if (savedAt && Date.parse(savedAt) > Date.parse(at)) return { applied: false };
+      await repos.favorites.remove(userId, bookId);
+      return { applied: true };
+    },
     async isSaved(userId: number, bookCode: string): Promise<boolean> {
       const id = await repos.favorites.publishedBookIdOf(bookCode);
       return id ? repos.favorites.has(userId, id) : false;

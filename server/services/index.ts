@@ -162,14 +162,20 @@ export function createServices(deps: ServiceDeps) {
     writeBudget,
     ['create', 'update', 'remove'],
   );
-  const favorites = withWriteBudget(createFavoriteService({ repos }), writeBudget, ['save', 'unsave']);
+  const favorites = withWriteBudget(createFavoriteService({ repos }), writeBudget, ['save', 'unsave', 'setSavedAsOf']);
   const history = createHistoryService({ repos });
   const playback = createPlaybackService({ repos });
-  const offlineWrites = createOfflineWriteService({ notes, history, playback });
   const covers = createCoverService({ repos, storage: deps.media });
   const audio = createAudioService({ repos, media: deps.media });
   const videos = createVideoService({ repos, media: deps.media });
-  const bookmarks = withWriteBudget(createBookmarkService({ repos }), writeBudget, ['create', 'update', 'remove']);
+  const bookmarks = withWriteBudget(createBookmarkService({ repos }), writeBudget, [
+    'create',
+    'createOnce',
+    'update',
+    'remove',
+    'removeAsOf',
+  ]);
+  const offlineWrites = createOfflineWriteService({ notes, history, playback, bookmarks, favorites });
   const playlists = withWriteBudget(createPlaylistService({ repos, transaction }), writeBudget, [
     'create',
     'update',

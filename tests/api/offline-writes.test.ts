@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKMARK_MESSAGES } from '#common/contracts/bookmark.schema.ts';
 import { ZOfflineWriteSchema, type OfflineWrite } from '#common/contracts/offline-write.schema.ts';
 import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
-import { factories, type MadeBook } from '../factories/tables.ts';
+import { factories, type MadeBook, type MadeTalk } from '../factories/tables.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
@@ -148,6 +149,143 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
     expect(await apply(alice, playback(42.5, at(0)))).toEqual({ applied: true });
     expect(await t.services.playback.list(alice)).toContainEqual({ code, currentTime: 42.5 });
     expect(await t.services.playback.list(bob)).not.toContainEqual(expect.objectContaining({ code }));
+  });
+
+  describe('talk bookmarks', () => {
+    let talk: MadeTalk;
+    beforeAll(async () => {
+      talk = await factories(t).talk({ duration: 600 });
+    });
+    const bookmarkAdd = (time: number, changedAt = at(0)): OfflineWrite & { kind: 'bookmark-add' } => ({
+      kind: 'bookmark-add',
+      clientId: crypto.randomUUID(),
+      bookmark: { audioId: talk.id, time },
+      changedAt,
+    });
+    const bookmarkRemove = (bookmark: { id: number } | { clientId: string }, changedAt = at(0)): OfflineWrite => ({
+      kind: 'bookmark-remove',
+      clientId: crypto.randomUUID(),
+      bookmark,
+      changedAt,
+    });
+    const timesOf = async (userId: number) => (await t.services.bookmarks.list(userId, talk.id)).map((b) => b.time);
+
+    it('adds a bookmark made offline once, however often it is sent', async () => {
+      const reader = await factories(t).reader();
+      const add = bookmarkAdd(61.5);
+      const first = await apply(reader.id, add);
+      expect(first).toMatchObject({ applied: true, bookmarkId: expect.any(Number) });
+      expect(await apply(reader.id, add)).toEqual(first);
+      await Promise.all([apply(reader.id, add), apply(reader.id, add)]);
+      expect(await timesOf(reader.id)).toEqual([61.5]);
+    });
+
+    it('ends removed when added then removed offline, replayed once or twice', async () => {
+      const reader = await factories(t).reader();
+      const add = bookmarkAdd(12);
+      const remove = bookmarkRemove({ clientId: add.clientId });
+      for (const write of [add, remove]) await apply(reader.id, write);
+      expect(await timesOf(reader.id)).toEqual([]);
+      // The removal sent again finds nothing: 404, which the browser takes as done.
+      expect(await statusOf(apply(reader.id, remove))).toBe(404);
+      // The whole queue sent again, in its order (a reload before the answers came): still removed.
+      await apply(reader.id, add);
+      expect(await timesOf(reader.id)).toEqual([12]);
+      await apply(reader.id, remove);
+      expect(await timesOf(reader.id)).toEqual([]);
+    });
+
+    it('removes by id, and keeps a bookmark changed on the server after the removal made offline', async () => {
+      const reader = await factories(t).reader();
+      const early = await t.services.bookmarks.create(reader.id, { audioId: talk.id, time: 5 });
+      const moved = await t.services.bookmarks.create(reader.id, { audioId: talk.id, time: 9 });
+      expect(await apply(reader.id, bookmarkRemove({ id: early.id }))).toEqual({ applied: true });
+      await t.services.bookmarks.update(reader.id, { id: moved.id, time: 10 });
+      expect(await apply(reader.id, bookmarkRemove({ id: moved.id }, at(-60)))).toEqual({ applied: false });
+      expect(await timesOf(reader.id)).toEqual([10]);
+    });
+
+    it('gives another reader’s bookmark 404, by id or by its browser-made id, and leaves it', async () => {
+      const owner = await factories(t).reader();
+      const other = await factories(t).reader();
+      const add = bookmarkAdd(30);
+      const { bookmarkId } = await apply(owner.id, add);
+      expect(await statusOf(apply(other.id, bookmarkRemove({ id: bookmarkId! })))).toBe(404);
+      expect(await statusOf(apply(other.id, bookmarkRemove({ clientId: add.clientId })))).toBe(404);
+      // The same browser-made id sent by another account makes that account its own bookmark.
+      await apply(other.id, add);
+      expect(await timesOf(owner.id)).toEqual([30]);
+      expect(await timesOf(other.id)).toEqual([30]);
+    });
+
+    it('refuses a bookmark past the talk’s end in Vietnamese', async () => {
+      const reader = await factories(t).reader();
+      const refused = (await apply(reader.id, bookmarkAdd(601)).catch((error: unknown) => error)) as {
+        status: number;
+        message: string;
+      };
+      expect(refused.status).toBe(400);
+      expect(refused.message).toBe(BOOKMARK_MESSAGES.beyondEnd);
+    });
+  });
+
+  describe('the reading list', () => {
+    const listed = (bookCode: string, saved: boolean, changedAt = at(0)): OfflineWrite => ({
+      kind: 'reading-list',
+      clientId: crypto.randomUUID(),
+      bookCode,
+      saved,
+      changedAt,
+    });
+    const codesOf = async (userId: number) => (await t.services.favorites.list(userId)).map((b) => b.code);
+
+    it('saves once, however often it is sent; saved then taken off offline ends off the list', async () => {
+      const reader = await factories(t).reader();
+      const save = listed(book.code, true, at(-2));
+      expect(await apply(reader.id, save)).toEqual({ applied: true });
+      expect(await apply(reader.id, save)).toEqual({ applied: true });
+      expect(await codesOf(reader.id)).toEqual([book.code]);
+      const unsave = listed(book.code, false, at(-1));
+      for (const write of [unsave, save, unsave]) await apply(reader.id, write);
+      expect(await codesOf(reader.id)).toEqual([]);
+    });
+
+    it('a taking off made offline loses to a later save on the server', async () => {
+      const reader = await factories(t).reader();
+      const offlineAt = at(-60);
+      await t.services.favorites.save(reader.id, book.code);
+      expect(await apply(reader.id, listed(book.code, false, offlineAt))).toEqual({ applied: false });
+      expect(await codesOf(reader.id)).toEqual([book.code]);
+    });
+
+    it('touches only the sender’s list, and answers 404 in Vietnamese for a book that is not there', async () => {
+      const owner = await factories(t).reader();
+      const other = await factories(t).reader();
+      await t.services.favorites.save(owner.id, book.code);
+      expect(await apply(other.id, listed(book.code, false))).toEqual({ applied: true });
+      expect(await codesOf(owner.id)).toEqual([book.code]);
+      const refused = (await apply(other.id, listed('khong-co-sach-nay', true)).catch((error: unknown) => error)) as {
+        status: number;
+        message: string;
+      };
+      expect(refused).toMatchObject({ status: 404, message: 'Không tìm thấy sách này.' });
+    });
+  });
+
+  it('moves a device’s times onto the server’s clock: a device running behind still wins with a later change', async () => {
+    const note = await highlight(alice);
+    await t.services.notes.update(alice, note.id, { body: 'Sửa trên máy khác' });
+    // Changed after that edit, and sent at once, on a device whose clock runs 5 minutes behind.
+    const behind = 5 * 60;
+    const changed = noteUpdate(note.id, 'Sửa sau, trên máy chậm giờ', at(-behind));
+    const edit = { ...changed, sentAt: at(-behind) };
+    // Without the time it was sent, the device's time is taken as it is: the change loses.
+    const { sentAt: _sentAt, ...unsent } = edit;
+    expect(await apply(alice, unsent)).toMatchObject({ applied: false });
+    expect(await apply(alice, edit)).toMatchObject({ applied: true });
+    const now = await t.services.notes.get(alice, note.id);
+    expect(now.body).toBe('Sửa sau, trên máy chậm giờ');
+    expect(Date.parse(now.updatedAt)).toBeLessThanOrEqual(Date.now());
   });
 
   it('the contract refuses what no browser queue makes, in Vietnamese', () => {

@@ -6,8 +6,11 @@ import {
   ZOfflineBookResponseSchema,
   type OfflineBook,
 } from '#common/contracts/library.schema.ts';
+import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from '#common/contracts/audio.schema.ts';
 import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
+import { talkPath } from '#common/paths.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { downloadBookForOffline, serviceWorkerContext } from './support/offline.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -40,10 +43,6 @@ function queuedWrites(page: Page): Promise<{ kind: string }[]> {
 const paintedCount = (page: Page, color: string) =>
   page.evaluate((c) => (CSS.highlights.get(`pb-${c}`) as Set<AbstractRange> | undefined)?.size ?? 0, color);
 
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { polling: 100 });
-}
-
 // Writes made offline besides highlights (decision 0039): note edits and deletions, the reading
 // place; replayed when the network returns, the newest change winning. With the real service worker
 // of the production build (its Background Sync handler is driven through the DevTools protocol).
@@ -68,21 +67,13 @@ describe('writes made offline', () => {
 
   /** A logged-in reader's context, service workers allowed. */
   async function readerContext(width = 390): Promise<{ context: BrowserContext; page: Page; token: string }> {
-    const context = await browser.newContext({ viewport: { width, height: 844 }, serviceWorkers: 'allow' });
-    const page = await context.newPage();
+    const { context, page } = await serviceWorkerContext(browser, width);
     const { token } = await loginAs(context, baseURL);
     return { context, page, token };
   }
 
   /** Downloads the book on this device ("Tải để đọc ngoại tuyến"); its worker then answers. */
-  async function download(page: Page): Promise<void> {
-    await page.goto(`${baseURL}${book.path}`);
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Tải để đọc ngoại tuyến' }).click();
-    await page.getByRole('button', { name: 'Tải về máy' }).click();
-    await page.getByTestId('offline-download-result').waitFor();
-    await waitForServiceWorker(page);
-  }
+  const download = (page: Page) => downloadBookForOffline(page, `${baseURL}${book.path}`);
 
   async function readerWithDownload(width = 390) {
     const reader = await readerContext(width);
@@ -253,7 +244,7 @@ describe('writes made offline', () => {
     await context.close();
   });
 
-  it('a talk’s place kept by the player offline reaches the account when a page sends the queue, unless a later one is there', async () => {
+  it('a talk’s place kept by the player offline reaches the account from any page when the network returns, unless a later one is there', async () => {
     const { context, page, token } = await readerContext();
     const playback = async () => {
       const res = await fetch(`${baseURL}/api/v1/playback`, { headers: { 'x-token': token } });
@@ -269,6 +260,7 @@ describe('writes made offline', () => {
     };
     await setOnServer('talk-900001', 5);
     await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
     const minuteAgo = new Date(Date.now() - 60_000).toISOString();
     // What the player leaves when its post fails (app/lib/offline-opt-in.ts, keepUnsentPlayback): one
     // place made after the server's, one before a later place made on another device.
@@ -286,8 +278,9 @@ describe('writes made offline', () => {
       },
       { minuteAgo },
     );
-    await page.goto(`${baseURL}${book.chapters[0]!.path}`);
-    await waitForHydration(page);
+    // The network goes and comes back on the home page: the entry sends the queue on `online`.
+    await context.setOffline(true);
+    await context.setOffline(false);
     await expect
       .poll(async () => (await playback()).filter((p) => p.code.startsWith('talk-9000')), { timeout: 10_000 })
       .toEqual([
@@ -296,6 +289,70 @@ describe('writes made offline', () => {
       ]);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('phap-bao:unsent-playback'))).toBeNull();
     await expect.poll(() => queuedWrites(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a bookmark and a saved book made offline reach the account once when the network returns; one added then removed, never', async () => {
+    const { context, page, token } = await readerWithDownload();
+    const errors = watchPageErrors(page);
+    const collections = ZAudioCollectionsResponseSchema.parse(
+      await (await fetch(`${baseURL}/api/v1/public/audio_collections`)).json(),
+    ).data.items;
+    const detail = await (await fetch(`${baseURL}/api/v1/public/audio_collection/${collections[0]!.id}`)).json();
+    const talk = ZAudioCollectionResponseSchema.parse(detail).data.talks[0]!;
+    const onServer = async <T>(path: string) =>
+      ((await (await fetch(`${baseURL}/api/v1${path}`, { headers: { 'x-token': token } })).json()) as { data: T }).data;
+    const bookmarksOnServer = async () =>
+      (await onServer<{ items: { time: number }[] }>(`/get_bookmark/${talk.id}`)).items;
+    const savedOnServer = async () =>
+      (await onServer<{ favBooks: { code: string }[] }>('/favorite_books')).favBooks.map((b) => b.code);
+
+    await page.goto(`${baseURL}${talkPath(talk.collectionId, talk.id)}`);
+    await waitForHydration(page);
+    await context.setOffline(true);
+    const add = page.getByRole('button', { name: /^Đánh dấu chỗ này/ });
+    const items = page.getByTestId('bookmarks').locator('.talk-bookmark-list li');
+    await add.click();
+    await page.getByText('Đã đánh dấu trên máy này; sẽ lưu vào tài khoản khi có mạng.').first().waitFor();
+    await expect.poll(() => items.count()).toBe(1);
+    // A second one, removed again while offline: its addition never leaves the browser.
+    await add.click();
+    await expect.poll(() => items.count()).toBe(2);
+    await items
+      .nth(1)
+      .getByRole('button', { name: /^Xoá dấu/ })
+      .click();
+    await expect.poll(() => items.count()).toBe(1);
+    expect((await queuedWrites(page)).map((w) => w.kind).sort()).toEqual(['bookmark-add', 'bookmark-remove']);
+    expect(await bookmarksOnServer()).toEqual([]);
+    await screenshot(page, 'offline-bookmark-390', { fullPage: false });
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await bookmarksOnServer()).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => queuedWrites(page)).toEqual([]);
+    // The page shows the server's list again; reloaded, still one.
+    await expect.poll(() => items.count()).toBe(1);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => items.count()).toBe(1);
+    expect((await bookmarksOnServer()).length).toBe(1);
+
+    // The book's "Lưu sách", pressed offline, reaches the reading list once the network is back.
+    await page.goto(`${baseURL}${book.path}`);
+    await waitForHydration(page);
+    expect(await savedOnServer()).not.toContain(book.code);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Lưu sách' }).first().click();
+    await page.getByText('Đã lưu sách trên máy này; sẽ lưu vào tài khoản khi có mạng.').first().waitFor();
+    await page.getByRole('button', { name: 'Đã lưu sách' }).first().waitFor();
+    expect(await savedOnServer()).not.toContain(book.code);
+    await context.setOffline(false);
+    await expect.poll(savedOnServer, { timeout: 10_000 }).toContain(book.code);
+    await expect.poll(() => queuedWrites(page)).toEqual([]);
+    expect(
+      errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
+      'page errors',
+    ).toEqual([]);
     await context.close();
   });
 

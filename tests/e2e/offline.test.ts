@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   ZBookCatalogueResponseSchema,
   ZOfflineBookResponseSchema,
@@ -21,10 +21,12 @@ import { talkPath } from '#common/paths.ts';
 import { hasDiacritics, toFoldedForm } from '#common/text/vietnamese.ts';
 import { AUDIO_PART_BYTES } from '#app/lib/offline-talks.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { downloadBookForOffline, waitForServiceWorker } from './support/offline.ts';
+import { downloadBookForOffline, serviceWorkerContext, waitForServiceWorker } from './support/offline.ts';
 import { adminToken, loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
+/** What the offline flag says works offline on a device with downloads (decision 0039). */
+const OFFLINE_FLAG_WORDS = 'đọc, nghe sách và pháp âm đã tải về; ghi chú, dấu, chỗ đọc và nghe được lưu khi có mạng';
 const dataDir = inject('dataDir');
 const SERVICE_WORKER_FILE = path.resolve(import.meta.dirname, '..', '..', 'build', 'client', 'sw.js');
 
@@ -87,10 +89,7 @@ describe('offline reading', () => {
     await browser.close();
   });
 
-  async function openContext(width: number): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height: 844 }, serviceWorkers: 'allow' });
-    return { context, page: await context.newPage() };
-  }
+  const openContext = (width: number) => serviceWorkerContext(browser, width);
 
   it('spends nothing on offline reading until the reader asks: no service worker, no precache', async () => {
     const { context, page } = await openContext(390);
@@ -290,10 +289,8 @@ describe('offline reading', () => {
     await page.getByText('Đã đánh dấu trên máy này; sẽ lưu vào tài khoản khi có mạng.').waitFor();
     // The flag says what still works, and where the downloads are.
     const flag = page.getByTestId('offline-flag');
-    expect(await flag.innerText()).toContain(
-      'đọc và nghe được những gì đã tải về máy; đánh dấu mới được lưu khi có mạng',
-    );
-    expect(await flag.getByRole('link', { name: 'đã tải về máy' }).getAttribute('href')).toBe('/tai-ve');
+    expect(await flag.innerText()).toContain(OFFLINE_FLAG_WORDS);
+    expect(await flag.getByRole('link', { name: 'đã tải về' }).getAttribute('href')).toBe('/tai-ve');
     await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
     await screenshot(page, 'offline-highlight-queued-390', { fullPage: false });
 
@@ -766,6 +763,24 @@ describe('offline reading', () => {
     await install.click();
     expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
     await install.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('says what works offline in its flag, at 320, 390 and 1366 px, on a device that downloaded', async () => {
+    const { context, page } = await openContext(320);
+    await downloadBookForOffline(page, `${baseURL}${book.path}`);
+    for (const width of [320, 390, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`${baseURL}${book.chapters[0]!.path}`);
+      await waitForHydration(page);
+      await context.setOffline(true);
+      const flag = page.getByTestId('offline-flag');
+      await flag.waitFor();
+      expect(await flag.innerText()).toContain(OFFLINE_FLAG_WORDS);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `offline-flag-${width}`, { fullPage: false });
+      await context.setOffline(false);
+    }
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link, useFetcher, useRevalidator } from 'react-router';
 import { formatClock } from '#common/clock.ts';
 import type { Bookmark } from '#common/contracts/bookmark.schema.ts';
 import {
@@ -322,7 +322,11 @@ function Timeline({
   );
 }
 
-/** The reader's bookmarks in the talk: add one at the current moment, jump to one, remove one. */
+/**
+ * The reader's bookmarks in the talk: add one at the current moment, jump to one, remove one.
+ * Offline, a change waits in the browser's queue (decision 0039; its code loads on that press) and
+ * the list shows it until the server's list comes back.
+ */
 function Bookmarks({
   talk,
   time,
@@ -337,6 +341,8 @@ function Bookmarks({
   onSeek: (seconds: number) => void;
 }) {
   const fetcher = useFetcher<{ ok: boolean; error: string | null }>();
+  const revalidator = useRevalidator();
+  const [kept, setKept] = useState<readonly Bookmark[] | null>(null);
   if (bookmarks === null) {
     return (
       <p className="talk-bookmarks-login">
@@ -345,6 +351,11 @@ function Bookmarks({
     );
   }
   const busy = fetcher.state !== 'idle';
+  const shown = kept ?? bookmarks;
+  const keep = (change: { audioId: number; time: number } | Bookmark) =>
+    void import('#app/components/offline/offline-keep.ts')
+      .then((offline) => offline.keepBookmarkChange(change, shown, setKept, revalidator.revalidate))
+      .catch(() => undefined);
   return (
     <div className="talk-bookmarks" data-testid="bookmarks">
       <button
@@ -352,10 +363,12 @@ function Bookmarks({
         className="button button-ghost"
         disabled={busy}
         onClick={() =>
-          void fetcher.submit(
-            { intent: 'add-bookmark', audioId: String(talk.id), time: String(Math.floor(time * 10) / 10) },
-            { method: 'post' },
-          )
+          navigator.onLine
+            ? void fetcher.submit(
+                { intent: 'add-bookmark', audioId: String(talk.id), time: String(Math.floor(time * 10) / 10) },
+                { method: 'post' },
+              )
+            : keep({ audioId: talk.id, time: Math.floor(time * 10) / 10 })
         }
       >
         Đánh dấu chỗ này ({formatClock(time)})
@@ -365,9 +378,9 @@ function Bookmarks({
           {fetcher.data.error}
         </p>
       ) : null}
-      {bookmarks.length > 0 ? (
+      {shown.length > 0 ? (
         <ul className="talk-bookmark-list">
-          {bookmarks.map((b) => (
+          {shown.map((b) => (
             <li key={b.id}>
               <button type="button" className="talk-bookmark-jump" onClick={() => onSeek(b.time)}>
                 <span className="talk-cue-time">{formatClock(b.time)}</span> {b.label}
@@ -376,7 +389,11 @@ function Bookmarks({
                 type="button"
                 className="link-button"
                 aria-label={`Xoá dấu ${b.label}`}
-                onClick={() => void fetcher.submit({ intent: 'remove-bookmark', id: String(b.id) }, { method: 'post' })}
+                onClick={() =>
+                  navigator.onLine && b.id > 0
+                    ? void fetcher.submit({ intent: 'remove-bookmark', id: String(b.id) }, { method: 'post' })
+                    : keep(b)
+                }
               >
                 Xoá
               </button>

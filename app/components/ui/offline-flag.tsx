@@ -3,8 +3,8 @@ import { showToast } from '#app/lib/toast-store.ts';
 import { OfflineIcon } from './icons.tsx';
 
 /**
- * A flag while the browser is offline, saying what still works (decision 0030), and a notice when
- * the connection comes back.
+ * A flag while the browser is offline, saying what still works (decisions 0030, 0039), and a notice
+ * when the connection comes back.
  */
 export function OfflineFlag() {
   const [offline, setOffline] = useState(false);
@@ -31,14 +31,17 @@ export function OfflineFlag() {
   return (
     <div className="offline-flag" role="status" data-testid="offline-flag">
       <OfflineIcon size={18} />
-      {downloaded ? (
-        <span>
-          Bạn đang ngoại tuyến — đọc và nghe được những gì <a href="/tai-ve">đã tải về máy</a>; đánh dấu mới được lưu
-          khi có mạng.
-        </span>
-      ) : (
-        <span>Bạn đang ngoại tuyến — trang đang mở vẫn đọc được.</span>
-      )}
+      <span>
+        Bạn đang ngoại tuyến —{' '}
+        {downloaded ? (
+          <>
+            đọc, nghe sách và pháp âm <a href="/tai-ve">đã tải về</a>; ghi chú, dấu, chỗ đọc và nghe được lưu khi có
+            mạng.
+          </>
+        ) : (
+          'trang đang mở vẫn đọc được.'
+        )}
+      </span>
     </div>
   );
 }

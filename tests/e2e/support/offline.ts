@@ -1,5 +1,17 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitForHydration } from './browser.ts';
+
+/**
+ * A new context of `browser` at `width` px (844 high) where the site's service worker may run, and
+ * a page in it: every offline test starts here.
+ */
+export async function serviceWorkerContext(
+  browser: Browser,
+  width = 390,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 844 }, serviceWorkers: 'allow' });
+  return { context, page: await context.newPage() };
+}
 
 /** The page is controlled by the site's service worker (registered after load, claimed at activation). */
 export async function waitForServiceWorker(page: Page): Promise<void> {

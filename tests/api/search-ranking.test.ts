@@ -11,6 +11,7 @@ import {
 import { itemKeyOf, passageIdOf, SearchKind } from '#server/search/passage-id.ts';
 import type { EngineQuery, ItemDocument, SearchIndex } from '#server/search/search-index.ts';
 import { planQuery } from '#server/services/search.service.ts';
+import { makeSearchDocument, SEARCH_KINDS, seededRandom } from '../factories/search-library.ts';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.ts';
 
 /**
@@ -23,68 +24,6 @@ import { availableEngines, createTestDatabase, type TestDatabase } from '../supp
  */
 
 const engines = await availableEngines();
-
-/** A small seeded PRNG (mulberry32): the same library on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// Common words first (drawn far more often), then the Vietnamese cases: old and new tone
-// placement, Ð (U+00D0) for Đ, words without their marks, a decomposed (NFD) word.
-const WORDS = [
-  'và',
-  'của',
-  'là',
-  'các',
-  'phật',
-  'pháp',
-  'tăng',
-  'không',
-  'khong',
-  'phat',
-  'hòa',
-  'hoà',
-  'thủy',
-  'thuỷ',
-  'Đạo',
-  'Ðạo',
-  'dao',
-  'bồ',
-  'tát',
-  'niết',
-  'bàn',
-  'tâm',
-  'an',
-  'lạc',
-  'duyên',
-  'khởi',
-  'chùa'.normalize('NFD'),
-];
-
-function makeText(next: () => number, length: number): string {
-  const words: string[] = [];
-  // Zipf-like: index ~ words.length × u³ favours the common words at the start.
-  for (let i = 0; i < length; i++) words.push(WORDS[Math.floor(WORDS.length * next() ** 3)]!);
-  return words.join(next() < 0.5 ? ' ' : ', ');
-}
-
-const KINDS = [SearchKind.book, SearchKind.article, SearchKind.talk, SearchKind.transcript];
-
-function makeDocument(next: () => number, kind: number, itemId: number): ItemDocument {
-  const count = 1 + Math.floor(next() * 6);
-  return {
-    kind,
-    itemId,
-    passages: Array.from({ length: count }, (_, seq) => ({ seq, body: makeText(next, 1 + Math.floor(next() * 14)) })),
-  };
-}
 
 const QUERIES = [
   ['phật', 'strict'],
@@ -161,7 +100,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
   });
 
   it('ranks as the exhaustive BM25 after inserts, edits and deletes in any order', async () => {
-    const next = random(15);
+    const next = seededRandom(15);
     const library = new Map<number, { words: PassageWords; itemKey: number }>();
     const items = new Map<number, ItemDocument>();
     // FTS5 with contentless_delete never takes a deleted row out of its row and token totals (its
@@ -197,10 +136,10 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
         if (existing.length > 0 && dice < 0.25) await remove(existing[Math.floor(next() * existing.length)]!);
         else if (existing.length > 0 && dice < 0.55) {
           const old = existing[Math.floor(next() * existing.length)]!;
-          await write(makeDocument(next, old.kind, old.itemId));
+          await write(makeSearchDocument(next, old.kind, old.itemId));
         } else {
-          const kind = KINDS[Math.floor(next() * KINDS.length)]!;
-          await write(makeDocument(next, kind, 1 + Math.floor(next() * 400)));
+          const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+          await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
         }
       }
       expect(await index.size()).toBe(library.size);
@@ -333,7 +272,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
   }, 60_000);
 
   it('answers one-word searches from the head tier exactly as the full ranking, edits included', async () => {
-    const next = random(2026);
+    const next = seededRandom(2026);
     const fresh = await createTestDatabase(engine);
     try {
       const library = new Map<number, { words: PassageWords; itemKey: number }>();
@@ -362,8 +301,8 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
         items.delete(key);
       };
       for (let i = 0; i < 80; i++) {
-        const kind = KINDS[Math.floor(next() * KINDS.length)]!;
-        await write(makeDocument(next, kind, 1 + Math.floor(next() * 400)));
+        const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+        await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
       }
       // Small heads, so that ceilings and pages beyond the head are exercised.
       const rebuilt = await createSearchIndex(fresh.database.db).heads.rebuild({ frequentPassages: 8, headItems: 6 });
@@ -400,7 +339,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
           }
           // The order of the full ranking with the average length the heads were built with.
           const expected = exhaustive(library, plan, snapshot);
-          for (const kinds of [KINDS, [SearchKind.book], [SearchKind.talk, SearchKind.transcript]]) {
+          for (const kinds of [SEARCH_KINDS, [SearchKind.book], [SearchKind.talk, SearchKind.transcript]]) {
             const ofKinds = expected.filter((e) => kinds.includes(Math.floor(e.itemKey / 2 ** 24) as never));
             for (const [offset, limit] of [
               [0, 3],
@@ -418,7 +357,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
                 page.items.map((i) => [i.itemKey, i.passages]),
                 label,
               ).toEqual(ofKinds.slice(offset, offset + limit).map((e) => [e.itemKey, e.passages]));
-              for (const kind of KINDS)
+              for (const kind of SEARCH_KINDS)
                 expect(page.counts.get(kind) ?? 0, `${label}: kind ${kind}`).toBe(
                   expected.filter((e) => Math.floor(e.itemKey / 2 ** 24) === kind).length,
                 );
@@ -432,10 +371,10 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
           if (dice < 0.3) await remove(existing[Math.floor(next() * existing.length)]!);
           else if (dice < 0.65) {
             const old = existing[Math.floor(next() * existing.length)]!;
-            await write(makeDocument(next, old.kind, old.itemId));
+            await write(makeSearchDocument(next, old.kind, old.itemId));
           } else {
-            const kind = KINDS[Math.floor(next() * KINDS.length)]!;
-            await write(makeDocument(next, kind, 1 + Math.floor(next() * 400)));
+            const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+            await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
           }
         }
       }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
-import { columnWeight, passageWords, type Form } from './bm25.ts';
-import { itemKeyOf } from './passage-id.ts';
+import { columnWeight, compileQuery, passageWords, type Form } from './bm25.ts';
+import { itemKeyOf, splitItemKey } from './passage-id.ts';
 import { B, K1 } from './ranking.ts';
-import type { ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-index.ts';
+import type { EngineQuery, ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-index.ts';
 
 /**
  * The head tier: a one-word search of a common word without ranking every match.
@@ -33,6 +33,10 @@ import type { ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-i
 export const FREQUENT_PASSAGES = 10_000;
 /** Items kept per word and kind: 100 pages of 10. */
 export const HEAD_ITEMS = 1_000;
+/** Items a bounded page (`TermHeads.bounded`) scores at most before it leaves the search to the full ranking. */
+export const BOUNDED_ITEMS = 200;
+/** Items scored at a time by a bounded page, best bounds first. */
+const BOUNDED_BATCH = 16;
 const AVGDL_KEY = 'search_heads_avgdl';
 const BATCH = 500;
 const FORMS: readonly Form[] = ['exact', 'folded'];
@@ -50,6 +54,15 @@ export interface TermHeads {
    * reaches below what the head answers exactly.
    */
   page(clause: MatchClause, kinds: readonly number[], offset: number, limit: number): Promise<HeadPage | null>;
+  /**
+   * One page of a search whose required clause is one frequent word and whose every phrase is one
+   * frequent word (a one-word broad search typed with diacritics: the word folded, and with the
+   * reader's marks) by MaxScore over the heads: the items are scored exactly (the engine's
+   * `scoreItems`) in the order of an upper bound of their score read from the heads, until the
+   * page's last item beats the bound of every item not yet scored. Null when a word has no head,
+   * or when that takes more than BOUNDED_ITEMS items. Decision 0042.
+   */
+  bounded(query: EngineQuery, kinds: readonly number[], offset: number, limit: number): Promise<HeadPage | null>;
   /** Forgets every head (before a full rebuild: the writes of the rebuild then skip them). */
   clear(): Promise<void>;
   /** Recomputes every head from the passages (after a full index rebuild). */
@@ -291,6 +304,88 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
           passages: Number(r.passages),
         })),
         counts: new Map(counts.map((c) => [Number(c.kind), Number(c.items)])),
+      };
+    },
+
+    async bounded(query, kinds, offset, limit) {
+      if (kinds.length === 0 || query.required.words.length !== 1) return null;
+      const compiled = compileQuery(query);
+      if (compiled.phrases.some((p) => p.words.length !== 1)) return null;
+      await load();
+      const builtWith = avgdl;
+      if (!(builtWith > 0)) return null;
+      const keys = [...new Set(compiled.phrases.map((p) => keyOf(p.form, p.words[0]!)))];
+
+      // Per word: its ceiling per kind (0 where no item of the kind holds it) and its head's items.
+      const ceilings = new Map<string, Map<number, number>>();
+      const best = new Map<string, Map<number, number>>();
+      let required: { kind: number; items: number }[] = [];
+      for (const key of keys) {
+        const { form, term } = splitKey(key);
+        const counts = await db
+          .selectFrom('search_term_counts')
+          .select(['kind', 'items', 'ceiling'])
+          .where('form', '=', form)
+          .where('term', '=', term)
+          .execute();
+        if (counts.length === 0) return null;
+        ceilings.set(key, new Map(counts.map((c) => [Number(c.kind), Number(c.ceiling)])));
+        if (key === keyOf(query.required.form, query.required.words[0]!))
+          required = counts.map((c) => ({ kind: Number(c.kind), items: Number(c.items) }));
+        const rows = await db
+          .selectFrom('search_term_heads')
+          .select(['item_key', 'impact'])
+          .where('form', '=', form)
+          .where('term', '=', term)
+          .where('kind', 'in', [...kinds])
+          .execute();
+        best.set(key, new Map(rows.map((r) => [Number(r.item_key), Number(r.impact)])));
+      }
+
+      // The heads' impacts were computed with the average length of their rebuild; the engine
+      // scores with its own now. An impact f(k1+1)/(f + k1·L) with L = 1 − b + b·D/avgdl: when
+      // avgdl grew by 1/r, L shrinks by at most r, so an impact ≤ c then is ≤ bound(c) now.
+      const stats = await engine.rankingStatistics(query);
+      const now = stats.passages > 0 ? stats.tokens / stats.passages : builtWith;
+      const r = Math.min(1, builtWith / now);
+      const bound = (c: number) => (c <= 0 ? 0 : (K1 + 1) / (1 + r * ((K1 + 1) / c - 1)));
+      const phraseKeys = compiled.phrases.map((p) => keyOf(p.form, p.words[0]!));
+      const upper = (itemKey: number | null, kind: number) =>
+        phraseKeys.reduce((sum, key, i) => {
+          const impact =
+            (itemKey !== null ? best.get(key)!.get(itemKey) : undefined) ?? ceilings.get(key)!.get(kind) ?? 0;
+          return sum + stats.idf[i]! * bound(impact);
+        }, 0);
+      // Every item outside all the heads weighs at most its kind's ceilings.
+      const outside = Math.max(0, ...kinds.map((kind) => upper(null, kind)));
+      const candidates = [...new Set([...best.values()].flatMap((m) => [...m.keys()]))]
+        .map((itemKey) => ({ itemKey, upper: upper(itemKey, splitItemKey(itemKey).kind) }))
+        .filter((c) => c.upper > 0)
+        .sort((a, b) => b.upper - a.upper || a.itemKey - b.itemKey);
+
+      const want = offset + limit;
+      const scored: ItemHit[] = [];
+      // A margin for rounding: a page is served only when its last item is clearly above every bound.
+      const above = (score: number, limitScore: number) =>
+        score > limitScore + 1e-9 * Math.max(1, Math.abs(limitScore));
+      for (let next = 0; ;) {
+        const rest = Math.max(outside, candidates[next]?.upper ?? 0);
+        const last = scored[want - 1];
+        if (last && above(last.score, rest)) break;
+        if (next >= candidates.length) {
+          // Every item that could match was scored: the page is what there is.
+          if (outside <= 0) break;
+          return null;
+        }
+        if (next >= BOUNDED_ITEMS) return null;
+        const batch = candidates.slice(next, next + BOUNDED_BATCH).map((c) => c.itemKey);
+        next += batch.length;
+        scored.push(...(await engine.scoreItems(query, batch, stats)));
+        scored.sort((a, b) => b.score - a.score || a.itemKey - b.itemKey);
+      }
+      return {
+        items: scored.slice(offset, want),
+        counts: new Map(required.map((c) => [c.kind, c.items])),
       };
     },
 

@@ -8,7 +8,7 @@ import {
   scorePassage,
   type PassageWords,
 } from '#server/search/bm25.ts';
-import { itemKeyOf, passageIdOf, SearchKind } from '#server/search/passage-id.ts';
+import { itemKeyOf, passageIdOf, SearchKind, splitItemKey } from '#server/search/passage-id.ts';
 import type { EngineQuery, ItemDocument, SearchIndex } from '#server/search/search-index.ts';
 import { planQuery } from '#server/services/search.service.ts';
 import { makeSearchDocument, SEARCH_KINDS, seededRandom } from '../factories/search-library.ts';
@@ -382,6 +382,100 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
       expect(served).toBeGreaterThan(50);
       expect(declined).toBeGreaterThan(0);
       expect(ranked).toBeGreaterThan(20);
+    } finally {
+      await fresh.drop();
+    }
+  }, 180_000);
+  it('answers searches of frequent words by the heads’ bounds exactly as the full ranking, edits included', async () => {
+    const next = seededRandom(42);
+    const fresh = await createTestDatabase(engine);
+    try {
+      const library = new Map<number, { words: PassageWords; itemKey: number }>();
+      const items = new Map<number, ItemDocument>();
+      const inserted = { passages: 0, tokens: 0 };
+      // One long-lived index for every write, as a server's repositories are.
+      const index = createSearchIndex(fresh.database.db);
+      const write = async (document: ItemDocument) => {
+        await fresh.database.db.transaction().execute(async (trx) => createSearchIndex(trx).replaceItem(document));
+        const key = itemKeyOf(document.kind, document.itemId);
+        for (const [id, p] of library) if (p.itemKey === key) library.delete(id);
+        for (const p of document.passages) {
+          const words = passageWords(p.body);
+          library.set(passageIdOf(document.kind, document.itemId, p.seq), { words, itemKey: key });
+          inserted.passages++;
+          inserted.tokens += words.exact.length * 2;
+        }
+        items.set(key, document);
+      };
+      const remove = async (document: ItemDocument) => {
+        await index.removeItem(document.kind, document.itemId);
+        const key = itemKeyOf(document.kind, document.itemId);
+        for (const [id, p] of library) if (p.itemKey === key) library.delete(id);
+        items.delete(key);
+      };
+      const edit = async () => {
+        const existing = [...items.values()];
+        const dice = next();
+        if (dice < 0.3) await remove(existing[Math.floor(next() * existing.length)]!);
+        else if (dice < 0.65) {
+          const old = existing[Math.floor(next() * existing.length)]!;
+          await write(makeSearchDocument(next, old.kind, old.itemId));
+        } else {
+          const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+          await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
+        }
+      };
+      for (let i = 0; i < 90; i++) {
+        const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+        await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
+      }
+      // Small heads, so that ceilings bind and some pages are left to the full ranking.
+      expect((await index.heads.rebuild({ frequentPassages: 8, headItems: 6 })).words).toBeGreaterThan(5);
+
+      let served = 0;
+      let servedWithBoosts = 0;
+      let declined = 0;
+      for (let round = 0; round < 5; round++) {
+        for (const [text, mode] of QUERIES) {
+          const plan = planQuery(text, mode)!;
+          if (plan.required.words.length !== 1) continue;
+          // The engine's own ranking: live totals (FTS5's: every passage ever inserted).
+          const expected = exhaustive(library, plan, engine === 'sqlite' ? inserted : undefined);
+          for (const kinds of [SEARCH_KINDS, [SearchKind.book], [SearchKind.talk, SearchKind.transcript]]) {
+            const ofKinds = expected.filter((e) => kinds.includes(splitItemKey(e.itemKey).kind));
+            for (const [offset, limit] of [
+              [0, 3],
+              [0, 10],
+              [4, 4],
+            ] as const) {
+              const label = `${text} (${mode}) kinds ${kinds.join(',')} ${offset}+${limit}, round ${round}`;
+              const page = await index.heads.bounded(plan, kinds, offset, limit);
+              if (!page) {
+                declined++;
+                continue;
+              }
+              served++;
+              if (plan.boosts.length > 0) servedWithBoosts++;
+              const want = ofKinds.slice(offset, offset + limit);
+              expect(
+                page.items.map((i) => [i.itemKey, i.passages]),
+                label,
+              ).toEqual(want.map((e) => [e.itemKey, e.passages]));
+              page.items.forEach((item, k) => expect(item.score, `${label}: ${k}`).toBeCloseTo(want[k]!.score, 9));
+              for (const kind of SEARCH_KINDS)
+                expect(page.counts.get(kind) ?? 0, `${label}: kind ${kind}`).toBe(
+                  expected.filter((e) => splitItemKey(e.itemKey).kind === kind).length,
+                );
+            }
+          }
+        }
+        // Inserts, edits and deletes in random order: the heads and their ceilings follow them.
+        for (let op = 0; op < 25; op++) await edit();
+      }
+      // Pages served by the bounds (with the diacritics boost too), and pages left to the full ranking.
+      expect(served).toBeGreaterThan(100);
+      expect(servedWithBoosts).toBeGreaterThan(10);
+      expect(declined).toBeGreaterThan(0);
     } finally {
       await fresh.drop();
     }

@@ -55,12 +55,12 @@ export interface TermHeads {
    */
   page(clause: MatchClause, kinds: readonly number[], offset: number, limit: number): Promise<HeadPage | null>;
   /**
-   * One page of a search whose required clause is one frequent word and whose every phrase is one
-   * frequent word (a one-word broad search typed with diacritics: the word folded, and with the
-   * reader's marks) by MaxScore over the heads: the items are scored exactly (the engine's
-   * `scoreItems`) in the order of an upper bound of their score read from the heads, until the
-   * page's last item beats the bound of every item not yet scored. Null when a word has no head,
-   * or when that takes more than BOUNDED_ITEMS items. Decision 0042.
+   * One page of a search whose every word is frequent (a word typed with diacritics in broad mode,
+   * several words, a phrase) by MaxScore over the heads: the items are scored exactly (the
+   * engine's `scoreItems`) in the order of an upper bound of their score read from the heads,
+   * until the page's last item beats the bound of every item not yet scored. The counts are the
+   * head's for one required word, else the engine's matching items (no ranking). Null when a word
+   * has no head, or when that takes more than BOUNDED_ITEMS items. Decision 0042.
    */
   bounded(query: EngineQuery, kinds: readonly number[], offset: number, limit: number): Promise<HeadPage | null>;
   /** Forgets every head (before a full rebuild: the writes of the rebuild then skip them). */
@@ -308,13 +308,14 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
     },
 
     async bounded(query, kinds, offset, limit) {
-      if (kinds.length === 0 || query.required.words.length !== 1) return null;
+      if (kinds.length === 0) return null;
       const compiled = compileQuery(query);
-      if (compiled.phrases.some((p) => p.words.length !== 1)) return null;
       await load();
       const builtWith = avgdl;
       if (!(builtWith > 0)) return null;
-      const keys = [...new Set(compiled.phrases.map((p) => keyOf(p.form, p.words[0]!)))];
+      const keys = [...new Set(compiled.phrases.flatMap((p) => p.words.map((w) => keyOf(p.form, w))))];
+      const requiredKey =
+        query.required.words.length === 1 ? keyOf(query.required.form, query.required.words[0]!) : null;
 
       // Per word: its ceiling per kind (0 where no item of the kind holds it) and its head's items.
       const ceilings = new Map<string, Map<number, number>>();
@@ -330,8 +331,7 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
           .execute();
         if (counts.length === 0) return null;
         ceilings.set(key, new Map(counts.map((c) => [Number(c.kind), Number(c.ceiling)])));
-        if (key === keyOf(query.required.form, query.required.words[0]!))
-          required = counts.map((c) => ({ kind: Number(c.kind), items: Number(c.items) }));
+        if (key === requiredKey) required = counts.map((c) => ({ kind: Number(c.kind), items: Number(c.items) }));
         const rows = await db
           .selectFrom('search_term_heads')
           .select(['item_key', 'impact'])
@@ -349,11 +349,17 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
       const now = stats.passages > 0 ? stats.tokens / stats.passages : builtWith;
       const r = Math.min(1, builtWith / now);
       const bound = (c: number) => (c <= 0 ? 0 : (K1 + 1) / (1 + r * ((K1 + 1) / c - 1)));
-      const phraseKeys = compiled.phrases.map((p) => keyOf(p.form, p.words[0]!));
+      // A phrase occurs in a passage at most as often as each of its words: its impact there is at
+      // most the smallest of its words' (the same column, the same length).
+      const phraseKeys = compiled.phrases.map((p) => p.words.map((w) => keyOf(p.form, w)));
       const upper = (itemKey: number | null, kind: number) =>
-        phraseKeys.reduce((sum, key, i) => {
-          const impact =
-            (itemKey !== null ? best.get(key)!.get(itemKey) : undefined) ?? ceilings.get(key)!.get(kind) ?? 0;
+        phraseKeys.reduce((sum, words, i) => {
+          const impact = Math.min(
+            ...words.map(
+              (key) =>
+                (itemKey !== null ? best.get(key)!.get(itemKey) : undefined) ?? ceilings.get(key)!.get(kind) ?? 0,
+            ),
+          );
           return sum + stats.idf[i]! * bound(impact);
         }, 0);
       // Every item outside all the heads weighs at most its kind's ceilings.
@@ -382,6 +388,15 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
         next += batch.length;
         scored.push(...(await engine.scoreItems(query, batch, stats)));
         scored.sort((a, b) => b.score - a.score || a.itemKey - b.itemKey);
+      }
+      if (requiredKey === null) {
+        // Several words: the items they match, counted without ranking them.
+        const perKind = new Map<number, number>();
+        for (const itemKey of await engine.matchingItems(query.required)) {
+          const { kind } = splitItemKey(itemKey);
+          perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
+        }
+        required = [...perKind].map(([kind, items]) => ({ kind, items }));
       }
       return {
         items: scored.slice(offset, want),

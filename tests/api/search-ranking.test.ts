@@ -434,11 +434,11 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
 
       let served = 0;
       let servedWithBoosts = 0;
+      let servedOfSeveralWords = 0;
       let declined = 0;
       for (let round = 0; round < 5; round++) {
         for (const [text, mode] of QUERIES) {
           const plan = planQuery(text, mode)!;
-          if (plan.required.words.length !== 1) continue;
           // The engine's own ranking: live totals (FTS5's: every passage ever inserted).
           const expected = exhaustive(library, plan, engine === 'sqlite' ? inserted : undefined);
           for (const kinds of [SEARCH_KINDS, [SearchKind.book], [SearchKind.talk, SearchKind.transcript]]) {
@@ -456,6 +456,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
               }
               served++;
               if (plan.boosts.length > 0) servedWithBoosts++;
+              if (plan.required.words.length > 1) servedOfSeveralWords++;
               const want = ofKinds.slice(offset, offset + limit);
               expect(
                 page.items.map((i) => [i.itemKey, i.passages]),
@@ -472,9 +473,11 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
         // Inserts, edits and deletes in random order: the heads and their ceilings follow them.
         for (let op = 0; op < 25; op++) await edit();
       }
-      // Pages served by the bounds (with the diacritics boost too), and pages left to the full ranking.
+      // Pages served by the bounds (with the diacritics boost, of several words, of phrases), and pages
+      // left to the full ranking.
       expect(served).toBeGreaterThan(100);
       expect(servedWithBoosts).toBeGreaterThan(10);
+      expect(servedOfSeveralWords).toBeGreaterThan(10);
       expect(declined).toBeGreaterThan(0);
     } finally {
       await fresh.drop();

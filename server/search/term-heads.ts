@@ -384,6 +384,13 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
           return null;
         }
         if (next >= BOUNDED_ITEMS) return null;
+        if (last) {
+          // Scored the best bounds first, the page's last score seldom rises much: when the items
+          // outside the heads, or more items than are left to score, could still beat it, the
+          // full ranking is cheaper than going on (either way the answer is exact).
+          const unresolved = candidates.slice(next).filter((c) => c.upper >= last.score).length;
+          if (outside >= last.score || next + unresolved > BOUNDED_ITEMS) return null;
+        }
         const batch = candidates.slice(next, next + BOUNDED_BATCH).map((c) => c.itemKey);
         next += batch.length;
         scored.push(...(await engine.scoreItems(query, batch, stats)));

@@ -195,6 +195,8 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
       return rows.map((r) => ({ itemKey: Number(r.item), score: Number(r.best), passages: Number(r.n) }));
     },
 
+    scoredPassages: SCORED_PASSAGES,
+
     async rankingStatistics(query) {
       return (await prepareQuery(query, await figures(), passagesWith)).stats;
     },

@@ -293,6 +293,8 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
       return items.map((i) => rescored.get(i.itemKey) ?? { ...i, score: i.score / highest - 2 });
     },
 
+    scoredPassages: exactPassages,
+
     async rankingStatistics(query) {
       return (await prepareQuery(query, await figures(), passagesWith)).stats;
     },

@@ -68,6 +68,11 @@ export interface SearchIndex {
    */
   rankingStatistics(query: EngineQuery): Promise<RankingStatistics>;
   /**
+   * Passages `scoreItems` scores at one asking for less than ranking every match would cost
+   * (SQLite reads and tokenises each one; PostgreSQL reads its words' positions).
+   */
+  readonly scoredPassages: number;
+  /**
    * Exact BM25 (bm25.ts) of every matching passage of these items only, with those statistics: per
    * item its best passage's score and its matching passages (items without a match left out). What
    * the head tier asks for the few items it cannot bound (term-heads.ts, decision 0042).

@@ -36,7 +36,7 @@ export const HEAD_ITEMS = 1_000;
 /** Items a bounded page (`TermHeads.bounded`) scores at most before it leaves the search to the full ranking. */
 export const BOUNDED_ITEMS = 200;
 /** Items scored at a time by a bounded page, best bounds first. */
-const BOUNDED_BATCH = 16;
+const BOUNDED_BATCH = 8;
 const AVGDL_KEY = 'search_heads_avgdl';
 const BATCH = 500;
 const FORMS: readonly Form[] = ['exact', 'folded'];
@@ -60,7 +60,8 @@ export interface TermHeads {
    * engine's `scoreItems`) in the order of an upper bound of their score read from the heads,
    * until the page's last item beats the bound of every item not yet scored. The counts are the
    * head's for one required word, else the engine's matching items (no ranking). Null when a word
-   * has no head, or when that takes more than BOUNDED_ITEMS items. Decision 0042.
+   * has no head, or when that takes more than BOUNDED_ITEMS items or the engine's `scoredPassages`.
+   * Decision 0042.
    */
   bounded(query: EngineQuery, kinds: readonly number[], offset: number, limit: number): Promise<HeadPage | null>;
   /** Forgets every head (before a full rebuild: the writes of the rebuild then skip them). */
@@ -320,6 +321,8 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
       // Per word: its ceiling per kind (0 where no item of the kind holds it) and its head's items.
       const ceilings = new Map<string, Map<number, number>>();
       const best = new Map<string, Map<number, number>>();
+      // An item's matching passages are at most its fewest of any word's (from the heads).
+      const passagesOf = new Map<number, number>();
       let required: { kind: number; items: number }[] = [];
       for (const key of keys) {
         const { form, term } = splitKey(key);
@@ -334,12 +337,16 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
         if (key === requiredKey) required = counts.map((c) => ({ kind: Number(c.kind), items: Number(c.items) }));
         const rows = await db
           .selectFrom('search_term_heads')
-          .select(['item_key', 'impact'])
+          .select(['item_key', 'impact', 'passages'])
           .where('form', '=', form)
           .where('term', '=', term)
           .where('kind', 'in', [...kinds])
           .execute();
         best.set(key, new Map(rows.map((r) => [Number(r.item_key), Number(r.impact)])));
+        for (const r of rows) {
+          const itemKey = Number(r.item_key);
+          passagesOf.set(itemKey, Math.min(passagesOf.get(itemKey) ?? Infinity, Number(r.passages)));
+        }
       }
 
       // The heads' impacts were computed with the average length of their rebuild; the engine
@@ -371,6 +378,7 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
 
       const want = offset + limit;
       const scored: ItemHit[] = [];
+      let spent = 0;
       // A margin for rounding: a page is served only when its last item is clearly above every bound.
       const above = (score: number, limitScore: number) =>
         score > limitScore + 1e-9 * Math.max(1, Math.abs(limitScore));
@@ -392,6 +400,9 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
           if (outside >= last.score || next + unresolved > BOUNDED_ITEMS) return null;
         }
         const batch = candidates.slice(next, next + BOUNDED_BATCH).map((c) => c.itemKey);
+        spent += batch.reduce((n, itemKey) => n + passagesOf.get(itemKey)!, 0);
+        // Beyond what the engine scores cheaply (long books among the best), rank in full.
+        if (spent > engine.scoredPassages) return null;
         next += batch.length;
         scored.push(...(await engine.scoreItems(query, batch, stats)));
         scored.sort((a, b) => b.score - a.score || a.itemKey - b.itemKey);

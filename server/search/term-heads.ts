@@ -335,6 +335,10 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
         if (counts.length === 0) return null;
         ceilings.set(key, new Map(counts.map((c) => [Number(c.kind), Number(c.ceiling)])));
         if (key === requiredKey) required = counts.map((c) => ({ kind: Number(c.kind), items: Number(c.items) }));
+      }
+      // Every word has a head: read them.
+      for (const key of keys) {
+        const { form, term } = splitKey(key);
         const rows = await db
           .selectFrom('search_term_heads')
           .select(['item_key', 'impact', 'passages'])

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenize } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { planQuery } from '#server/services/search.service.ts';
+import { makeSearchText, seededRandom } from '#tests/factories/search-library.ts';
 import {
   compileQuery,
   passageWords,
@@ -17,34 +18,6 @@ import { tsvectorLiteral, tsvectorPositions } from './postgres-search-index.ts';
  * 0037) instead of tokenising each passage: the same scores as from the words themselves.
  */
 
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = [
-  'và',
-  'của',
-  'là',
-  'phật',
-  'phat',
-  'pháp',
-  'hòa',
-  'hoà',
-  'Đạo',
-  'Ðạo',
-  'dao',
-  'bồ',
-  'tát',
-  "it's",
-  'a\\b',
-];
 const QUERIES = [
   ['và', 'strict'],
   ['và và', 'strict'],
@@ -79,12 +52,12 @@ describe('BM25 from word positions', () => {
   });
 
   it('scores every generated passage as the words do, for strict, broad and NEAR queries', () => {
-    const next = random(37);
+    const next = seededRandom(37);
     const stats = { passages: 1000, tokens: 24_000 };
     let scored = 0;
     for (let i = 0; i < 400; i++) {
       const length = 1 + Math.floor(next() * 40);
-      const body = Array.from({ length }, () => WORDS[Math.floor(WORDS.length * next() ** 2)]!).join(' ');
+      const body = makeSearchText(next, length);
       const words = passageWords(body);
       const positions = fromTsvectors(body);
       expect(positions.words).toBe(words.exact.length);

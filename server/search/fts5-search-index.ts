@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compileQuery } from './bm25.ts';
 import { indexForms } from '#common/text/search-tokens.ts';
 import type { Executor } from '#server/db/database.ts';
 import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
@@ -192,6 +193,28 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
         )
         SELECT id / ${ITEM_DIVISOR} AS item, max(score) AS best, count(*) AS n FROM hits GROUP BY item`.execute(db);
       return rows.map((r) => ({ itemKey: Number(r.item), score: Number(r.best), passages: Number(r.n) }));
+    },
+
+    scoredPassages: SCORED_PASSAGES,
+
+    async rankingStatistics(query) {
+      return (await prepareQuery(query, await figures(), passagesWith)).stats;
+    },
+
+    async scoreItems(query, itemKeys, stats) {
+      // Each item's matching passages by its id range (FTS5 seeks to it), scored in JavaScript
+      // with FTS5's own totals: the scores of bm25() (decision 0028).
+      const ids: number[] = [];
+      for (const itemKey of itemKeys) {
+        const [from, to] = itemIdRange(itemKey);
+        const { rows } = await sql<{ id: number }>`
+          SELECT rowid AS id FROM search_fts
+          WHERE search_fts MATCH ${clauseExpression(query.required)} AND rowid BETWEEN ${integer(from)} AND ${integer(to)}`.execute(
+          db,
+        );
+        for (const r of rows) ids.push(Number(r.id));
+      }
+      return [...scoreItems(compileQuery(query), stats, await this.passages(ids)).values()];
     },
 
     async matchingItems(clause) {

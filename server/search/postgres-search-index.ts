@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { tokenize, type SearchToken } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { Executor } from '#server/db/database.ts';
-import { columnWeight, type CompiledQuery, type Form, type Passage } from './bm25.ts';
+import { columnWeight, compileQuery, type CompiledQuery, type Form, type Passage } from './bm25.ts';
 import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
 import { B, K1 } from './ranking.ts';
@@ -291,6 +291,21 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
       // Below every exact score (all positive): in [-2, -1], in the order of the word-by-word count.
       const highest = items.reduce((max, i) => Math.max(max, i.score), 1e-9);
       return items.map((i) => rescored.get(i.itemKey) ?? { ...i, score: i.score / highest - 2 });
+    },
+
+    scoredPassages: exactPassages,
+
+    async rankingStatistics(query) {
+      return (await prepareQuery(query, await figures(), passagesWith)).stats;
+    },
+
+    async scoreItems(query, itemKeys, stats) {
+      if (itemKeys.length === 0) return [];
+      const ranges = sql.join(
+        itemKeys.map((k) => sql`id BETWEEN ${itemIdRange(k)[0]} AND ${itemIdRange(k)[1]}`),
+        sql` OR `,
+      );
+      return [...(await exactItems(query, sql`(${ranges})`, { compiled: compileQuery(query), stats })).values()];
     },
 
     async matchingItems(clause) {

@@ -1,4 +1,5 @@
 import type { SearchPassagesTable } from '#server/db/schema.ts';
+import type { RankingStatistics } from './bm25.ts';
 
 /**
  * The search engine behind one interface, so the rules (server/services/search.service.ts) do not
@@ -61,6 +62,22 @@ export interface SearchIndex {
    * every match exactly may return others (the caller keeps the allowed ones).
    */
   rankItems(query: EngineQuery, within?: number, only?: ReadonlySet<number>): Promise<ItemHit[]>;
+  /**
+   * What BM25 needs for the query, as `rankItems` scores it: the library's totals and each phrase's
+   * IDF (in compileQuery's order). For `scoreItems`.
+   */
+  rankingStatistics(query: EngineQuery): Promise<RankingStatistics>;
+  /**
+   * Passages `scoreItems` scores at one asking for less than ranking every match would cost
+   * (SQLite reads and tokenises each one; PostgreSQL reads its words' positions).
+   */
+  readonly scoredPassages: number;
+  /**
+   * Exact BM25 (bm25.ts) of every matching passage of these items only, with those statistics: per
+   * item its best passage's score and its matching passages (items without a match left out). What
+   * the head tier asks for the few items it cannot bound (term-heads.ts, decision 0042).
+   */
+  scoreItems(query: EngineQuery, itemKeys: readonly number[], stats: RankingStatistics): Promise<ItemHit[]>;
   /** The keys of the items where the clause matches somewhere. */
   matchingItems(clause: MatchClause): Promise<Set<number>>;
   /**

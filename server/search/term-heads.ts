@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
-import { columnWeight, passageWords, type Form } from './bm25.ts';
-import { itemKeyOf } from './passage-id.ts';
+import { columnWeight, compileQuery, passageWords, type Form } from './bm25.ts';
+import { itemKeyOf, splitItemKey } from './passage-id.ts';
 import { B, K1 } from './ranking.ts';
-import type { ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-index.ts';
+import type { EngineQuery, ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-index.ts';
 
 /**
  * The head tier: a one-word search of a common word without ranking every match.
@@ -33,6 +33,10 @@ import type { ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-i
 export const FREQUENT_PASSAGES = 10_000;
 /** Items kept per word and kind: 100 pages of 10. */
 export const HEAD_ITEMS = 1_000;
+/** Items a bounded page (`TermHeads.bounded`) scores at most before it leaves the search to the full ranking. */
+export const BOUNDED_ITEMS = 200;
+/** Items scored at a time by a bounded page, best bounds first. */
+const BOUNDED_BATCH = 8;
 const AVGDL_KEY = 'search_heads_avgdl';
 const BATCH = 500;
 const FORMS: readonly Form[] = ['exact', 'folded'];
@@ -50,6 +54,16 @@ export interface TermHeads {
    * reaches below what the head answers exactly.
    */
   page(clause: MatchClause, kinds: readonly number[], offset: number, limit: number): Promise<HeadPage | null>;
+  /**
+   * One page of a search whose every word is frequent (a word typed with diacritics in broad mode,
+   * several words, a phrase) by MaxScore over the heads: the items are scored exactly (the
+   * engine's `scoreItems`) in the order of an upper bound of their score read from the heads,
+   * until the page's last item beats the bound of every item not yet scored. The counts are the
+   * head's for one required word, else the engine's matching items (no ranking). Null when a word
+   * has no head, or when that takes more than BOUNDED_ITEMS items or the engine's `scoredPassages`.
+   * Decision 0042.
+   */
+  bounded(query: EngineQuery, kinds: readonly number[], offset: number, limit: number): Promise<HeadPage | null>;
   /** Forgets every head (before a full rebuild: the writes of the rebuild then skip them). */
   clear(): Promise<void>;
   /** Recomputes every head from the passages (after a full index rebuild). */
@@ -291,6 +305,124 @@ export function withTermHeads(db: Executor, engine: SearchIndex): SearchIndex & 
           passages: Number(r.passages),
         })),
         counts: new Map(counts.map((c) => [Number(c.kind), Number(c.items)])),
+      };
+    },
+
+    async bounded(query, kinds, offset, limit) {
+      if (kinds.length === 0) return null;
+      const compiled = compileQuery(query);
+      await load();
+      const builtWith = avgdl;
+      if (!(builtWith > 0)) return null;
+      const keys = [...new Set(compiled.phrases.flatMap((p) => p.words.map((w) => keyOf(p.form, w))))];
+      const requiredKey =
+        query.required.words.length === 1 ? keyOf(query.required.form, query.required.words[0]!) : null;
+
+      // Per word: its ceiling per kind (0 where no item of the kind holds it) and its head's items.
+      const ceilings = new Map<string, Map<number, number>>();
+      const best = new Map<string, Map<number, number>>();
+      // An item's matching passages are at most its fewest of any word's (from the heads).
+      const passagesOf = new Map<number, number>();
+      let required: { kind: number; items: number }[] = [];
+      for (const key of keys) {
+        const { form, term } = splitKey(key);
+        const counts = await db
+          .selectFrom('search_term_counts')
+          .select(['kind', 'items', 'ceiling'])
+          .where('form', '=', form)
+          .where('term', '=', term)
+          .execute();
+        if (counts.length === 0) return null;
+        ceilings.set(key, new Map(counts.map((c) => [Number(c.kind), Number(c.ceiling)])));
+        if (key === requiredKey) required = counts.map((c) => ({ kind: Number(c.kind), items: Number(c.items) }));
+      }
+      // Every word has a head: read them.
+      for (const key of keys) {
+        const { form, term } = splitKey(key);
+        const rows = await db
+          .selectFrom('search_term_heads')
+          .select(['item_key', 'impact', 'passages'])
+          .where('form', '=', form)
+          .where('term', '=', term)
+          .where('kind', 'in', [...kinds])
+          .execute();
+        best.set(key, new Map(rows.map((r) => [Number(r.item_key), Number(r.impact)])));
+        for (const r of rows) {
+          const itemKey = Number(r.item_key);
+          passagesOf.set(itemKey, Math.min(passagesOf.get(itemKey) ?? Infinity, Number(r.passages)));
+        }
+      }
+
+      // The heads' impacts were computed with the average length of their rebuild; the engine
+      // scores with its own now. An impact f(k1+1)/(f + k1·L) with L = 1 − b + b·D/avgdl: when
+      // avgdl grew by 1/r, L shrinks by at most r, so an impact ≤ c then is ≤ bound(c) now.
+      const stats = await engine.rankingStatistics(query);
+      const now = stats.passages > 0 ? stats.tokens / stats.passages : builtWith;
+      const r = Math.min(1, builtWith / now);
+      const bound = (c: number) => (c <= 0 ? 0 : (K1 + 1) / (1 + r * ((K1 + 1) / c - 1)));
+      // A phrase occurs in a passage at most as often as each of its words: its impact there is at
+      // most the smallest of its words' (the same column, the same length).
+      const phraseKeys = compiled.phrases.map((p) => p.words.map((w) => keyOf(p.form, w)));
+      const upper = (itemKey: number | null, kind: number) =>
+        phraseKeys.reduce((sum, words, i) => {
+          const impact = Math.min(
+            ...words.map(
+              (key) =>
+                (itemKey !== null ? best.get(key)!.get(itemKey) : undefined) ?? ceilings.get(key)!.get(kind) ?? 0,
+            ),
+          );
+          return sum + stats.idf[i]! * bound(impact);
+        }, 0);
+      // Every item outside all the heads weighs at most its kind's ceilings.
+      const outside = Math.max(0, ...kinds.map((kind) => upper(null, kind)));
+      const candidates = [...new Set([...best.values()].flatMap((m) => [...m.keys()]))]
+        .map((itemKey) => ({ itemKey, upper: upper(itemKey, splitItemKey(itemKey).kind) }))
+        .filter((c) => c.upper > 0)
+        .sort((a, b) => b.upper - a.upper || a.itemKey - b.itemKey);
+
+      const want = offset + limit;
+      const scored: ItemHit[] = [];
+      let spent = 0;
+      // A margin for rounding: a page is served only when its last item is clearly above every bound.
+      const above = (score: number, limitScore: number) =>
+        score > limitScore + 1e-9 * Math.max(1, Math.abs(limitScore));
+      for (let next = 0; ;) {
+        const rest = Math.max(outside, candidates[next]?.upper ?? 0);
+        const last = scored[want - 1];
+        if (last && above(last.score, rest)) break;
+        if (next >= candidates.length) {
+          // Every item that could match was scored: the page is what there is.
+          if (outside <= 0) break;
+          return null;
+        }
+        if (next >= BOUNDED_ITEMS) return null;
+        if (last) {
+          // Scored the best bounds first, the page's last score seldom rises much: when the items
+          // outside the heads, or more items than are left to score, could still beat it, the
+          // full ranking is cheaper than going on (either way the answer is exact).
+          const unresolved = candidates.slice(next).filter((c) => c.upper >= last.score).length;
+          if (outside >= last.score || next + unresolved > BOUNDED_ITEMS) return null;
+        }
+        const batch = candidates.slice(next, next + BOUNDED_BATCH).map((c) => c.itemKey);
+        spent += batch.reduce((n, itemKey) => n + passagesOf.get(itemKey)!, 0);
+        // Beyond what the engine scores cheaply (long books among the best), rank in full.
+        if (spent > engine.scoredPassages) return null;
+        next += batch.length;
+        scored.push(...(await engine.scoreItems(query, batch, stats)));
+        scored.sort((a, b) => b.score - a.score || a.itemKey - b.itemKey);
+      }
+      if (requiredKey === null) {
+        // Several words: the items they match, counted without ranking them.
+        const perKind = new Map<number, number>();
+        for (const itemKey of await engine.matchingItems(query.required)) {
+          const { kind } = splitItemKey(itemKey);
+          perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
+        }
+        required = [...perKind].map(([kind, items]) => ({ kind, items }));
+      }
+      return {
+        items: scored.slice(offset, want),
+        counts: new Map(required.map((c) => [c.kind, c.items])),
       };
     },
 

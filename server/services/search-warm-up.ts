@@ -14,7 +14,7 @@ const KINDS = Object.values(SearchKind);
 /**
  * Answers ahead the one-word searches of the most frequent words (strict and broad), the
  * searches whose answers cost most, and stores them for this generation of the index — except
- * those the head tier answers (one word alone). Small libraries need none of it. Yields between
+ * those the head tier answers. Small libraries need none of it. Yields between
  * queries so readers are served meanwhile.
  */
 export async function warmUpSearch(
@@ -33,8 +33,10 @@ export async function warmUpSearch(
     for (const mode of modes) {
       const plan = planQuery(term, mode);
       if (!plan) continue;
-      // A one-word search the head tier answers needs no stored answer.
+      // A search the head tier answers (one word alone, or by its bounds: decision 0042) needs no
+      // stored answer.
       if (plan.boosts.length === 0 && (await repos.search.heads.page(plan.required, KINDS, 0, 10))) continue;
+      if (await repos.search.heads.bounded(plan, KINDS, 0, 10)) continue;
       // Stored at this generation already (an earlier start): nothing to do.
       if (await answers.isStored(plan, generation)) continue;
       await answers.evaluateAndStore(plan, [], undefined, generation);

@@ -108,9 +108,9 @@ export function createSearchService(deps: {
   }
 
   /**
-   * A page of a one-word search from the head tier of frequent words (server/search/term-heads.ts):
-   * the same items in the same order as the full ranking, without ranking every match. Null when
-   * the search is not one word alone, or the head does not reach the page.
+   * A page of a search of frequent words from the head tier (server/search/term-heads.ts): the same
+   * items in the same order as the full ranking, without ranking every match. Null when the heads
+   * cannot answer the page (a rare word, conditions, inside one item).
    */
   async function fromHeads(
     request: SearchRequest,
@@ -119,10 +119,14 @@ export function createSearchService(deps: {
     within: number | undefined,
     start: number,
   ): Promise<PageOfHits | null> {
-    if (within !== undefined || conditions.length > 0 || plan.boosts.length > 0) return null;
-    if (plan.required.words.length !== 1) return null;
+    if (within !== undefined || conditions.length > 0) return null;
     const kinds = KINDS.filter((k) => request.type === 'all' || RESULT_TYPE_OF_KIND[k] === request.type);
-    const head = await repos.search.heads.page(plan.required, kinds, start, request.perPage);
+    // One word alone reads its head; other searches of frequent words (or a page past the head)
+    // score a few items by the bounds the heads give (decision 0042).
+    const head =
+      (plan.boosts.length === 0 && plan.required.words.length === 1
+        ? await repos.search.heads.page(plan.required, kinds, start, request.perPage)
+        : null) ?? (await repos.search.heads.bounded(plan, kinds, start, request.perPage));
     if (!head) return null;
     const counts = emptyCounts();
     for (const [kind, items] of head.counts) {

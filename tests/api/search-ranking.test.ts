@@ -8,9 +8,10 @@ import {
   scorePassage,
   type PassageWords,
 } from '#server/search/bm25.ts';
-import { itemKeyOf, passageIdOf, SearchKind } from '#server/search/passage-id.ts';
+import { itemKeyOf, passageIdOf, SearchKind, splitItemKey } from '#server/search/passage-id.ts';
 import type { EngineQuery, ItemDocument, SearchIndex } from '#server/search/search-index.ts';
 import { planQuery } from '#server/services/search.service.ts';
+import { makeSearchDocument, SEARCH_KINDS, seededRandom } from '../factories/search-library.ts';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.ts';
 
 /**
@@ -23,68 +24,6 @@ import { availableEngines, createTestDatabase, type TestDatabase } from '../supp
  */
 
 const engines = await availableEngines();
-
-/** A small seeded PRNG (mulberry32): the same library on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// Common words first (drawn far more often), then the Vietnamese cases: old and new tone
-// placement, Ð (U+00D0) for Đ, words without their marks, a decomposed (NFD) word.
-const WORDS = [
-  'và',
-  'của',
-  'là',
-  'các',
-  'phật',
-  'pháp',
-  'tăng',
-  'không',
-  'khong',
-  'phat',
-  'hòa',
-  'hoà',
-  'thủy',
-  'thuỷ',
-  'Đạo',
-  'Ðạo',
-  'dao',
-  'bồ',
-  'tát',
-  'niết',
-  'bàn',
-  'tâm',
-  'an',
-  'lạc',
-  'duyên',
-  'khởi',
-  'chùa'.normalize('NFD'),
-];
-
-function makeText(next: () => number, length: number): string {
-  const words: string[] = [];
-  // Zipf-like: index ~ words.length × u³ favours the common words at the start.
-  for (let i = 0; i < length; i++) words.push(WORDS[Math.floor(WORDS.length * next() ** 3)]!);
-  return words.join(next() < 0.5 ? ' ' : ', ');
-}
-
-const KINDS = [SearchKind.book, SearchKind.article, SearchKind.talk, SearchKind.transcript];
-
-function makeDocument(next: () => number, kind: number, itemId: number): ItemDocument {
-  const count = 1 + Math.floor(next() * 6);
-  return {
-    kind,
-    itemId,
-    passages: Array.from({ length: count }, (_, seq) => ({ seq, body: makeText(next, 1 + Math.floor(next() * 14)) })),
-  };
-}
 
 const QUERIES = [
   ['phật', 'strict'],
@@ -161,7 +100,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
   });
 
   it('ranks as the exhaustive BM25 after inserts, edits and deletes in any order', async () => {
-    const next = random(15);
+    const next = seededRandom(15);
     const library = new Map<number, { words: PassageWords; itemKey: number }>();
     const items = new Map<number, ItemDocument>();
     // FTS5 with contentless_delete never takes a deleted row out of its row and token totals (its
@@ -197,10 +136,10 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
         if (existing.length > 0 && dice < 0.25) await remove(existing[Math.floor(next() * existing.length)]!);
         else if (existing.length > 0 && dice < 0.55) {
           const old = existing[Math.floor(next() * existing.length)]!;
-          await write(makeDocument(next, old.kind, old.itemId));
+          await write(makeSearchDocument(next, old.kind, old.itemId));
         } else {
-          const kind = KINDS[Math.floor(next() * KINDS.length)]!;
-          await write(makeDocument(next, kind, 1 + Math.floor(next() * 400)));
+          const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+          await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
         }
       }
       expect(await index.size()).toBe(library.size);
@@ -333,7 +272,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
   }, 60_000);
 
   it('answers one-word searches from the head tier exactly as the full ranking, edits included', async () => {
-    const next = random(2026);
+    const next = seededRandom(2026);
     const fresh = await createTestDatabase(engine);
     try {
       const library = new Map<number, { words: PassageWords; itemKey: number }>();
@@ -362,8 +301,8 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
         items.delete(key);
       };
       for (let i = 0; i < 80; i++) {
-        const kind = KINDS[Math.floor(next() * KINDS.length)]!;
-        await write(makeDocument(next, kind, 1 + Math.floor(next() * 400)));
+        const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+        await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
       }
       // Small heads, so that ceilings and pages beyond the head are exercised.
       const rebuilt = await createSearchIndex(fresh.database.db).heads.rebuild({ frequentPassages: 8, headItems: 6 });
@@ -400,7 +339,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
           }
           // The order of the full ranking with the average length the heads were built with.
           const expected = exhaustive(library, plan, snapshot);
-          for (const kinds of [KINDS, [SearchKind.book], [SearchKind.talk, SearchKind.transcript]]) {
+          for (const kinds of [SEARCH_KINDS, [SearchKind.book], [SearchKind.talk, SearchKind.transcript]]) {
             const ofKinds = expected.filter((e) => kinds.includes(Math.floor(e.itemKey / 2 ** 24) as never));
             for (const [offset, limit] of [
               [0, 3],
@@ -418,7 +357,7 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
                 page.items.map((i) => [i.itemKey, i.passages]),
                 label,
               ).toEqual(ofKinds.slice(offset, offset + limit).map((e) => [e.itemKey, e.passages]));
-              for (const kind of KINDS)
+              for (const kind of SEARCH_KINDS)
                 expect(page.counts.get(kind) ?? 0, `${label}: kind ${kind}`).toBe(
                   expected.filter((e) => Math.floor(e.itemKey / 2 ** 24) === kind).length,
                 );
@@ -432,10 +371,10 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
           if (dice < 0.3) await remove(existing[Math.floor(next() * existing.length)]!);
           else if (dice < 0.65) {
             const old = existing[Math.floor(next() * existing.length)]!;
-            await write(makeDocument(next, old.kind, old.itemId));
+            await write(makeSearchDocument(next, old.kind, old.itemId));
           } else {
-            const kind = KINDS[Math.floor(next() * KINDS.length)]!;
-            await write(makeDocument(next, kind, 1 + Math.floor(next() * 400)));
+            const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+            await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
           }
         }
       }
@@ -443,6 +382,103 @@ describe.each(engines)('ranking on generated libraries (%s)', (engine) => {
       expect(served).toBeGreaterThan(50);
       expect(declined).toBeGreaterThan(0);
       expect(ranked).toBeGreaterThan(20);
+    } finally {
+      await fresh.drop();
+    }
+  }, 180_000);
+  it('answers searches of frequent words by the heads’ bounds exactly as the full ranking, edits included', async () => {
+    const next = seededRandom(42);
+    const fresh = await createTestDatabase(engine);
+    try {
+      const library = new Map<number, { words: PassageWords; itemKey: number }>();
+      const items = new Map<number, ItemDocument>();
+      const inserted = { passages: 0, tokens: 0 };
+      // One long-lived index for every write, as a server's repositories are.
+      const index = createSearchIndex(fresh.database.db);
+      const write = async (document: ItemDocument) => {
+        await fresh.database.db.transaction().execute(async (trx) => createSearchIndex(trx).replaceItem(document));
+        const key = itemKeyOf(document.kind, document.itemId);
+        for (const [id, p] of library) if (p.itemKey === key) library.delete(id);
+        for (const p of document.passages) {
+          const words = passageWords(p.body);
+          library.set(passageIdOf(document.kind, document.itemId, p.seq), { words, itemKey: key });
+          inserted.passages++;
+          inserted.tokens += words.exact.length * 2;
+        }
+        items.set(key, document);
+      };
+      const remove = async (document: ItemDocument) => {
+        await index.removeItem(document.kind, document.itemId);
+        const key = itemKeyOf(document.kind, document.itemId);
+        for (const [id, p] of library) if (p.itemKey === key) library.delete(id);
+        items.delete(key);
+      };
+      const edit = async () => {
+        const existing = [...items.values()];
+        const dice = next();
+        if (dice < 0.3) await remove(existing[Math.floor(next() * existing.length)]!);
+        else if (dice < 0.65) {
+          const old = existing[Math.floor(next() * existing.length)]!;
+          await write(makeSearchDocument(next, old.kind, old.itemId));
+        } else {
+          const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+          await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
+        }
+      };
+      for (let i = 0; i < 90; i++) {
+        const kind = SEARCH_KINDS[Math.floor(next() * SEARCH_KINDS.length)]!;
+        await write(makeSearchDocument(next, kind, 1 + Math.floor(next() * 400)));
+      }
+      // Small heads, so that ceilings bind and some pages are left to the full ranking.
+      expect((await index.heads.rebuild({ frequentPassages: 8, headItems: 6 })).words).toBeGreaterThan(5);
+
+      let served = 0;
+      let servedWithBoosts = 0;
+      let servedOfSeveralWords = 0;
+      let declined = 0;
+      for (let round = 0; round < 5; round++) {
+        for (const [text, mode] of QUERIES) {
+          const plan = planQuery(text, mode)!;
+          // The engine's own ranking: live totals (FTS5's: every passage ever inserted).
+          const expected = exhaustive(library, plan, engine === 'sqlite' ? inserted : undefined);
+          for (const kinds of [SEARCH_KINDS, [SearchKind.book], [SearchKind.talk, SearchKind.transcript]]) {
+            const ofKinds = expected.filter((e) => kinds.includes(splitItemKey(e.itemKey).kind));
+            for (const [offset, limit] of [
+              [0, 3],
+              [0, 10],
+              [4, 4],
+            ] as const) {
+              const label = `${text} (${mode}) kinds ${kinds.join(',')} ${offset}+${limit}, round ${round}`;
+              const page = await index.heads.bounded(plan, kinds, offset, limit);
+              if (!page) {
+                declined++;
+                continue;
+              }
+              served++;
+              if (plan.boosts.length > 0) servedWithBoosts++;
+              if (plan.required.words.length > 1) servedOfSeveralWords++;
+              const want = ofKinds.slice(offset, offset + limit);
+              expect(
+                page.items.map((i) => [i.itemKey, i.passages]),
+                label,
+              ).toEqual(want.map((e) => [e.itemKey, e.passages]));
+              page.items.forEach((item, k) => expect(item.score, `${label}: ${k}`).toBeCloseTo(want[k]!.score, 9));
+              for (const kind of SEARCH_KINDS)
+                expect(page.counts.get(kind) ?? 0, `${label}: kind ${kind}`).toBe(
+                  expected.filter((e) => splitItemKey(e.itemKey).kind === kind).length,
+                );
+            }
+          }
+        }
+        // Inserts, edits and deletes in random order: the heads and their ceilings follow them.
+        for (let op = 0; op < 25; op++) await edit();
+      }
+      // Pages served by the bounds (with the diacritics boost, of several words, of phrases), and pages
+      // left to the full ranking.
+      expect(served).toBeGreaterThan(100);
+      expect(servedWithBoosts).toBeGreaterThan(10);
+      expect(servedOfSeveralWords).toBeGreaterThan(10);
+      expect(declined).toBeGreaterThan(0);
     } finally {
       await fresh.drop();
     }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { loginAs, loginAsAdmin } from './support/session.ts';
+import { siteBooks, type SiteBook } from '../factories/site.ts';
+import { adminToken, loginAs, loginAsAdmin } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
@@ -18,11 +19,19 @@ async function api(token: string, method: string, url: string, body?: unknown) {
 
 describe('published quote lists and moderation', () => {
   let browser: Browser;
+  let books: ReturnType<typeof siteBooks>;
+  /** The book the highlight in the list comes from: this test's own. */
+  let book: SiteBook;
   beforeAll(async () => {
     browser = await launchBrowser();
+    books = siteBooks(baseURL, await adminToken(baseURL, dataDir));
+    book = await books.publishedBook({
+      chapters: [{ title: 'Mở đầu', markdown: 'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.' }],
+    });
   });
   afterAll(async () => {
     await browser.close();
+    await books.removeAll();
   });
 
   it('a public list waits for a moderator, who approves and features it; then everyone reads it', async () => {
@@ -34,8 +43,8 @@ describe('published quote lists and moderation', () => {
       description: 'Những câu kinh giúp lòng lắng lại.',
     });
     await api(me.token, 'POST', '/notes', {
-      bookCode: 'kinh-kim-cang',
-      chapterCode: 'kinh-kim-cang-1',
+      bookCode: book.code,
+      chapterCode: book.chapters[0]!.code,
       color: 'yellow',
       content: 'Như thị ngã văn',
       body: 'Câu mở đầu mọi bản kinh.',
@@ -107,7 +116,7 @@ describe('published quote lists and moderation', () => {
     expect(await visitor.locator('.list-detail-meta').innerText()).toContain(me.username);
     // The chapter source is a link into the reader, at the passage; the typed one leaves the site safely.
     const chapterLink = notes.filter({ hasText: 'Như thị ngã văn' }).getByRole('link');
-    expect(await chapterLink.getAttribute('href')).toBe('/kinh-kim-cang-1/kinh-kim-cang#p-1');
+    expect(await chapterLink.getAttribute('href')).toBe(`${book.firstChapterPath}#p-1`);
     const external = notes.filter({ hasText: 'Đi như một dòng sông.' }).getByRole('link', { name: 'Lời thầy dạy' });
     expect(await external.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     await screenshot(visitor, 'list-detail-390');

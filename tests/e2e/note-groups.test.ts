@@ -5,12 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, SCREENSHOT_DIR, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { siteBooks, type SiteBook } from '../factories/site.ts';
 import { adminToken, loginAs } from './support/session.ts';
 import { dragWithKeyboard } from './support/keyboard-drag.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
-const CHAPTER = `${baseURL}/kinh-kim-cang-1/kinh-kim-cang`;
 const GROUP_NAME = 'Lời kinh buổi sáng';
 
 /** Selects `phrase` inside paragraph p-N of the chapter text, as a reader's drag would. */
@@ -60,11 +60,30 @@ const quotes = (page: Page) => page.getByTestId('note-card').locator('blockquote
 
 describe('note groups', () => {
   let browser: Browser;
+  let books: ReturnType<typeof siteBooks>;
+  /** This test's own book, highlighted at its first chapter (CHAPTER). */
+  let book: SiteBook;
+  let CHAPTER: string;
   beforeAll(async () => {
     browser = await launchBrowser();
+    books = siteBooks(baseURL, await adminToken(baseURL, dataDir));
+    book = await books.publishedBook({
+      title: 'Kinh Nhóm Ghi Chú',
+      chapters: [
+        {
+          title: 'Pháp hội',
+          markdown:
+            'Như thị ngã văn: Nhất thời Phật tại Xá Vệ quốc, Kỳ thọ Cấp Cô Độc viên, dữ đại Tỳ kheo chúng.\n\n' +
+            'Nhĩ thời Thế Tôn thực thời, trước y trì bát, nhập Xá Vệ đại thành khất thực.\n\n' +
+            'Phạn thực ngật, thâu y bát, tẩy túc dĩ, phu tòa nhi tọa.',
+        },
+      ],
+    });
+    CHAPTER = `${baseURL}${book.firstChapterPath}`;
   });
   afterAll(async () => {
     await browser.close();
+    await books.removeAll();
   });
 
   it('gathers highlights into a group, sorts, searches, reorders, exports the PDF and publishes it', async () => {
@@ -142,7 +161,7 @@ describe('note groups', () => {
       .toEqual(['Kỳ thọ Cấp Cô Độc viên', 'Nhĩ thời Thế Tôn', 'Như thị ngã văn', 'Phạn thực ngật']);
     const firstCard = page.getByTestId('note-card').first();
     expect(await firstCard.getAttribute('data-color')).toBe('red');
-    expect(await firstCard.getByRole('link').getAttribute('href')).toMatch(/^\/kinh-kim-cang-1\/kinh-kim-cang#p-1$/);
+    expect(await firstCard.getByRole('link').getAttribute('href')).toBe(`${book.firstChapterPath}#p-1`);
     await page.getByLabel('Sắp xếp', { exact: true }).selectOption({ label: 'Z → A' });
     await page.waitForURL(/sap-xep=z-a/);
     await expect
@@ -421,8 +440,8 @@ describe('note groups', () => {
     const anchor = { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: '' };
     for (let i = 0; i < 103; i++) {
       await api(token, 'POST', '/notes', {
-        bookCode: 'kinh-kim-cang',
-        chapterCode: 'kinh-kim-cang-1',
+        bookCode: book.code,
+        chapterCode: book.chapters[0]!.code,
         color: 'yellow',
         content: 'Như thị ngã văn',
         anchor,

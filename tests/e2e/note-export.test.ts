@@ -4,11 +4,11 @@ import type { Browser, Page } from 'playwright-core';
 import { strFromU8, unzipSync } from 'fflate';
 import { parseCsv, parseWebAnnotations } from '#server/export/annotations.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { loginAs } from './support/session.ts';
+import { siteBooks } from '../factories/site.ts';
+import { adminToken, loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const BOOK = 'kinh-di-giao';
-const CHAPTER = 'kinh-di-giao-1';
+const dataDir = inject('dataDir');
 
 const api = (token: string, path: string, init: { method?: string; body?: unknown } = {}) =>
   fetch(`${baseURL}/api/v1${path}`, {
@@ -28,11 +28,28 @@ async function noSidewaysScroll(page: Page, width: number) {
  */
 describe('notes and books to take away', () => {
   let browser: Browser;
+  let books: ReturnType<typeof siteBooks>;
+  /** This test's own book (its code) and the chapter the notes are in. */
+  let BOOK: string;
+  let CHAPTER: string;
   beforeAll(async () => {
     browser = await launchBrowser();
+    books = siteBooks(baseURL, await adminToken(baseURL, dataDir));
+    const book = await books.publishedBook({
+      title: 'Kinh Mang Theo',
+      chapters: [
+        {
+          title: 'Lời dặn',
+          markdown: 'Các thầy Tỳ-kheo, sau khi ta diệt độ, hãy giữ giới như người nghèo được của báu.',
+        },
+      ],
+    });
+    BOOK = book.code;
+    CHAPTER = book.chapters[0]!.code;
   });
   afterAll(async () => {
     await browser.close();
+    await books.removeAll();
   });
 
   for (const width of [320, 390, 1366]) {

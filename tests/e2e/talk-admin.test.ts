@@ -181,7 +181,8 @@ describe('the administration of talks and videos', () => {
     expect(await page.locator('details.admin-media-details[open]').count()).toBe(1);
     expect(await page.getByRole('alert').filter({ hasText: 'Địa chỉ YouTube không hợp lệ' }).count()).toBe(1);
     expect(await again.locator('details.admin-media-details').getAttribute('open')).not.toBeNull();
-    await screenshot(page, 'admin-video-refused-edit-1280');
+    await again.getByRole('alert').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-video-refused-edit-390', { fullPage: false });
     expect(errors.splice(0).every((e) => e.includes('400'))).toBe(true);
 
     // Deleted again, so the other files see the demo videos only.

@@ -1,31 +1,25 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { siteBooks, type SiteBook } from '../factories/site.ts';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { adminToken } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const dataDir = inject('dataDir');
 // The demo's Kinh Kim Cang where its Chinese, licence and source are what is tested.
 const FIRST = '/kinh-kim-cang-1/kinh-kim-cang';
 const CHAPTERS = ['Mở Đầu Thử', 'Thưa Hỏi Thử', 'Giảng Giải Thử', 'Ví Dụ Thử', 'Kết Thúc Thử'];
 
 describe('chapter reader', () => {
   let browser: Browser;
-  let books: ReturnType<typeof siteBooks>;
-  /** This test's own book of five chapters, for the ways between chapters. */
-  let book: SiteBook;
   beforeAll(async () => {
     browser = await launchBrowser();
-    books = siteBooks(baseURL, await adminToken(baseURL, dataDir));
-    book = await books.publishedBook({
-      title: 'Kinh Năm Chương',
-      chapters: CHAPTERS.map((title) => ({ title, markdown: `Đây là chương ${title}.` })),
-    });
   });
   afterAll(async () => {
     await browser.close();
-    await books.removeAll();
+  });
+  /** This test's own book of five chapters, for the ways between chapters. */
+  const book = bookForThisFile({
+    title: 'Kinh Năm Chương',
+    chapters: CHAPTERS.map((title) => ({ title, markdown: `Đây là chương ${title}.` })),
   });
   const chapterPath = (n: number) => `/${book.chapters[n - 1]!.code}/${book.code}`;
 

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { newReader } from '../factories/reader.ts';
-import { siteBooks, type SiteBook } from '../factories/site.ts';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, SCREENSHOT_DIR, screenshot, waitForHydration } from './support/browser.ts';
-import { adminToken, loginAs } from './support/session.ts';
+import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const dataDir = inject('dataDir');
 
 /** A sentence long enough that a chapter of them scrolls on every screen. */
 const sentence = (n: number) =>
@@ -15,29 +14,23 @@ const sentence = (n: number) =>
 
 describe('reading history', () => {
   let browser: Browser;
-  let books: ReturnType<typeof siteBooks>;
-  /** Three books of this test's own: two short ones, one whose first chapter is long with a long title. */
-  let first: SiteBook;
-  let second: SiteBook;
-  let long: SiteBook;
   beforeAll(async () => {
     browser = await launchBrowser();
-    books = siteBooks(baseURL, await adminToken(baseURL, dataDir));
-    first = await books.publishedBook({ title: 'Kinh Báo Ân (bản thử)' });
-    second = await books.publishedBook({ title: 'Kinh Hoa Sen (bản thử)' });
-    long = await books.publishedBook({
-      title: 'Kinh Lời Dạy Cuối (bản thử)',
-      chapters: [
-        {
-          title: 'Lời dạy cuối cùng trước khi nhập niết bàn (tên chương dài: nút phải xuống dòng)',
-          markdown: Array.from({ length: 44 }, (_, i) => sentence(i + 1)).join('\n\n'),
-        },
-      ],
-    });
   });
   afterAll(async () => {
     await browser.close();
-    await books.removeAll();
+  });
+  /** Three books of this test's own: two short ones, one whose first chapter is long with a long title. */
+  const first = bookForThisFile({ title: 'Kinh Báo Ân (bản thử)' });
+  const second = bookForThisFile({ title: 'Kinh Hoa Sen (bản thử)' });
+  const long = bookForThisFile({
+    title: 'Kinh Lời Dạy Cuối (bản thử)',
+    chapters: [
+      {
+        title: 'Lời dạy cuối cùng trước khi nhập niết bàn (tên chương dài: nút phải xuống dòng)',
+        markdown: Array.from({ length: 44 }, (_, i) => sentence(i + 1)).join('\n\n'),
+      },
+    ],
   });
 
   it('offers "Đọc tiếp" first on the home page: from the device, and from the account on a new device', async () => {

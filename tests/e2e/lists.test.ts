@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { siteBooks, type SiteBook } from '../factories/site.ts';
-import { adminToken, loginAs, loginAsAdmin } from './support/session.ts';
+import { loginAs, loginAsAdmin } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
@@ -19,19 +19,15 @@ async function api(token: string, method: string, url: string, body?: unknown) {
 
 describe('published quote lists and moderation', () => {
   let browser: Browser;
-  let books: ReturnType<typeof siteBooks>;
-  /** The book the highlight in the list comes from: this test's own. */
-  let book: SiteBook;
   beforeAll(async () => {
     browser = await launchBrowser();
-    books = siteBooks(baseURL, await adminToken(baseURL, dataDir));
-    book = await books.publishedBook({
-      chapters: [{ title: 'Mở đầu', markdown: 'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.' }],
-    });
   });
   afterAll(async () => {
     await browser.close();
-    await books.removeAll();
+  });
+  /** The book the highlight in the list comes from: this test's own. */
+  const book = bookForThisFile({
+    chapters: [{ title: 'Mở đầu', markdown: 'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.' }],
   });
 
   it('a public list waits for a moderator, who approves and features it; then everyone reads it', async () => {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, screenshot, SCREENSHOT_DIR, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { siteBooks, type SiteBook } from '../factories/site.ts';
 import { adminToken, loginAs } from './support/session.ts';
 import { dragWithKeyboard } from './support/keyboard-drag.ts';
 
@@ -60,31 +60,26 @@ const quotes = (page: Page) => page.getByTestId('note-card').locator('blockquote
 
 describe('note groups', () => {
   let browser: Browser;
-  let books: ReturnType<typeof siteBooks>;
-  /** This test's own book, highlighted at its first chapter (CHAPTER). */
-  let book: SiteBook;
-  let CHAPTER: string;
   beforeAll(async () => {
     browser = await launchBrowser();
-    books = siteBooks(baseURL, await adminToken(baseURL, dataDir));
-    book = await books.publishedBook({
-      title: 'Kinh Nhóm Ghi Chú',
-      chapters: [
-        {
-          title: 'Pháp hội',
-          markdown:
-            'Như thị ngã văn: Nhất thời Phật tại Xá Vệ quốc, Kỳ thọ Cấp Cô Độc viên, dữ đại Tỳ kheo chúng.\n\n' +
-            'Nhĩ thời Thế Tôn thực thời, trước y trì bát, nhập Xá Vệ đại thành khất thực.\n\n' +
-            'Phạn thực ngật, thâu y bát, tẩy túc dĩ, phu tòa nhi tọa.',
-        },
-      ],
-    });
-    CHAPTER = `${baseURL}${book.firstChapterPath}`;
   });
   afterAll(async () => {
     await browser.close();
-    await books.removeAll();
   });
+  /** This test's own book, highlighted at its first chapter (chapterUrl()). */
+  const book = bookForThisFile({
+    title: 'Kinh Nhóm Ghi Chú',
+    chapters: [
+      {
+        title: 'Pháp hội',
+        markdown:
+          'Như thị ngã văn: Nhất thời Phật tại Xá Vệ quốc, Kỳ thọ Cấp Cô Độc viên, dữ đại Tỳ kheo chúng.\n\n' +
+          'Nhĩ thời Thế Tôn thực thời, trước y trì bát, nhập Xá Vệ đại thành khất thực.\n\n' +
+          'Phạn thực ngật, thâu y bát, tẩy túc dĩ, phu tòa nhi tọa.',
+      },
+    ],
+  });
+  const chapterUrl = () => `${baseURL}${book.firstChapterPath}`;
 
   it('gathers highlights into a group, sorts, searches, reorders, exports the PDF and publishes it', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
@@ -111,7 +106,7 @@ describe('note groups', () => {
 
     // In the reader: the first highlight goes into the group chosen in the popup…
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     await selectPhrase(page, 'p-2', 'Nhĩ thời Thế Tôn');
     const choice = page.getByTestId('selection-group');
@@ -401,7 +396,7 @@ describe('note groups', () => {
     const group = await api(token, 'POST', '/note_groups', { name: 'Câu kinh yêu thích' });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     await selectPhrase(page, 'p-2', 'Thế Tôn thực thời');
     const choice = page.getByTestId('selection-group');
@@ -447,7 +442,7 @@ describe('note groups', () => {
         anchor,
       });
     }
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await page.waitForFunction(() => (CSS.highlights.get('pb-yellow') as Set<unknown> | undefined)?.size === 103);
 
     // 103 notes in no group: 20 a page, 6 pages; the last has 3.

@@ -3,12 +3,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, SCREENSHOT_DIR, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { siteBooks, type SiteBook } from '../factories/site.ts';
-import { adminToken, loginAs } from './support/session.ts';
+import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const dataDir = inject('dataDir');
 
 async function selectText(page: Page, paragraph: string, start: number, end: number) {
   await page.evaluate(
@@ -32,27 +31,23 @@ const meta = (page: Page, property: string) => page.locator(`meta[property="${pr
  */
 describe('quote cards', () => {
   let browser: Browser;
-  let books: ReturnType<typeof siteBooks>;
-  /** This test's own book: its first chapter's second paragraph is the passage of the card. */
-  let book: SiteBook;
   beforeAll(async () => {
     browser = await launchBrowser();
-    books = siteBooks(baseURL, await adminToken(baseURL, dataDir));
-    book = await books.publishedBook({
-      title: 'Kinh Thẻ Trích',
-      chapters: [
-        {
-          title: 'Pháp hội',
-          markdown:
-            'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.\n\n' +
-            'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành lớn Xá Vệ theo thứ lớp khất thực.',
-        },
-      ],
-    });
   });
   afterAll(async () => {
     await browser.close();
-    await books.removeAll();
+  });
+  /** This test's own book: its first chapter's second paragraph is the passage of the card. */
+  const book = bookForThisFile({
+    title: 'Kinh Thẻ Trích',
+    chapters: [
+      {
+        title: 'Pháp hội',
+        markdown:
+          'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.\n\n' +
+          'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành lớn Xá Vệ theo thứ lớp khất thực.',
+      },
+    ],
   });
 
   for (const width of [320, 390, 1366]) {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FONT_SIZE_PX } from '#common/constants.ts';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { siteBooks, type SiteBook } from '../factories/site.ts';
-import { adminToken, loginAs } from './support/session.ts';
+import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const dataDir = inject('dataDir');
 const CHAPTER_TITLE = 'Pháp Hội Mở Đầu';
 
 /** Selects characters start..end of paragraph p-N of the chapter text, as a reader's drag would. */
@@ -31,35 +30,30 @@ const highlightCount = (page: Page, color: string) =>
 
 describe('the chapter reader', () => {
   let browser: Browser;
-  let books: ReturnType<typeof siteBooks>;
-  /** This test's own book, read at its first chapter (CHAPTER). */
-  let book: SiteBook;
-  let CHAPTER: string;
   beforeAll(async () => {
     browser = await launchBrowser();
-    books = siteBooks(baseURL, await adminToken(baseURL, dataDir));
-    book = await books.publishedBook({
-      title: 'Kinh Đọc Thử',
-      chapters: [
-        {
-          title: CHAPTER_TITLE,
-          markdown:
-            'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ, trong vườn Kỳ Thụ Cấp Cô Độc.\n\n' +
-            'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành khất thực.',
-        },
-        { title: 'Thiện Hiện Thưa Hỏi', markdown: 'Khi ấy trưởng lão Tu Bồ Đề ở giữa đại chúng.' },
-      ],
-    });
-    CHAPTER = `${baseURL}${book.firstChapterPath}`;
   });
   afterAll(async () => {
     await browser.close();
-    await books.removeAll();
   });
+  /** This test's own book, read at its first chapter (chapterUrl()). */
+  const book = bookForThisFile({
+    title: 'Kinh Đọc Thử',
+    chapters: [
+      {
+        title: CHAPTER_TITLE,
+        markdown:
+          'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ, trong vườn Kỳ Thụ Cấp Cô Độc.\n\n' +
+          'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành khất thực.',
+      },
+      { title: 'Thiện Hiện Thưa Hỏi', markdown: 'Khi ấy trưởng lão Tu Bồ Đề ở giữa đại chúng.' },
+    ],
+  });
+  const chapterUrl = () => `${baseURL}${book.firstChapterPath}`;
 
   it('changes the text size through the 10 levels of the spec, and remembers it', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     const size = () => page.locator('[data-testid="chapter-text"] p#p-1').evaluate((p) => getComputedStyle(p).fontSize);
     const level = () => page.getByTestId('font-level').innerText();
@@ -87,7 +81,7 @@ describe('the chapter reader', () => {
 
   it('invites an anonymous reader who selects text to log in, and offers copy', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     expect(await page.getByTestId('selection-popup').count()).toBe(0);
     await selectText(page, 'p-1', 0, 15);
@@ -108,7 +102,7 @@ describe('the chapter reader', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await loginAs(context, baseURL);
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     await selectText(page, 'p-1', 0, 15); // "Như thị ngã văn"
     await page.getByTestId('selection-popup').waitFor();
@@ -164,7 +158,7 @@ describe('the chapter reader', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await loginAs(context, baseURL);
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     const bar = page.getByTestId('reader-bar');
     await bar.locator('details.reader-options > summary').click();
@@ -186,10 +180,10 @@ describe('the chapter reader', () => {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     const page = await context.newPage();
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     const share = page.getByTestId('share-buttons');
-    const url = CHAPTER;
+    const url = chapterUrl();
     const title = `${CHAPTER_TITLE} — ${book.title}`;
     expect(await share.locator('[data-share="messenger"]').getAttribute('href')).toBe(
       `fb-messenger://share/?link=${encodeURIComponent(url)}`,
@@ -207,7 +201,7 @@ describe('the chapter reader', () => {
     await page.getByText('Đã chép liên kết — dán vào Zalo để gửi.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
-    const html = await (await fetch(CHAPTER)).text();
+    const html = await (await fetch(chapterUrl())).text();
     expect(html).toContain(`<meta property="og:url" content="${url}"/>`);
     expect(html).toContain(`<meta property="og:title" content="${title}"/>`);
     expect(html).toContain('<meta name="twitter:card" content="summary"/>');
@@ -242,7 +236,7 @@ describe('the chapter reader', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await loginAs(context, baseURL);
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     await selectText(page, 'p-2', 0, 12);
     await page.getByTestId('selection-popup').waitFor();

@@ -8,6 +8,12 @@ const baseURL = inject('baseURL');
 const FIRST = '/kinh-kim-cang-1/kinh-kim-cang';
 const CHAPTERS = ['Mở Đầu Thử', 'Thưa Hỏi Thử', 'Giảng Giải Thử', 'Ví Dụ Thử', 'Kết Thúc Thử'];
 
+/** This test's own book of five chapters, for the ways between chapters. */
+const book = bookForThisFile({
+  title: 'Kinh Năm Chương',
+  chapters: CHAPTERS.map((title) => ({ title, markdown: `Đây là chương ${title}.` })),
+});
+
 describe('chapter reader', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -15,11 +21,6 @@ describe('chapter reader', () => {
   });
   afterAll(async () => {
     await browser.close();
-  });
-  /** This test's own book of five chapters, for the ways between chapters. */
-  const book = bookForThisFile({
-    title: 'Kinh Năm Chương',
-    chapters: CHAPTERS.map((title) => ({ title, markdown: `Đây là chương ${title}.` })),
   });
   const chapterPath = (n: number) => `/${book.chapters[n - 1]!.code}/${book.code}`;
 

@@ -17,6 +17,11 @@ async function api(token: string, method: string, url: string, body?: unknown) {
   return ((await res.json()) as { data: Record<string, unknown> }).data;
 }
 
+/** The book the highlight in the list comes from: this test's own. */
+const book = bookForThisFile({
+  chapters: [{ title: 'Mở đầu', markdown: 'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.' }],
+});
+
 describe('published quote lists and moderation', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -24,10 +29,6 @@ describe('published quote lists and moderation', () => {
   });
   afterAll(async () => {
     await browser.close();
-  });
-  /** The book the highlight in the list comes from: this test's own. */
-  const book = bookForThisFile({
-    chapters: [{ title: 'Mở đầu', markdown: 'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.' }],
   });
 
   it('a public list waits for a moderator, who approves and features it; then everyone reads it', async () => {

@@ -21,6 +21,17 @@ async function noSidewaysScroll(page: Page, width: number) {
   expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(width);
 }
 
+/** This test's own book, the notes in its first chapter. */
+const book = bookForThisFile({
+  title: 'Kinh Mang Theo',
+  chapters: [
+    {
+      title: 'Lời dặn',
+      markdown: 'Các thầy Tỳ-kheo, sau khi ta diệt độ, hãy giữ giới như người nghèo được của báu.',
+    },
+  ],
+});
+
 /**
  * Taking one's notes away and bringing them back (/profile/note-export), and the book page's
  * "Tải EPUB", at phone and desktop widths (docs/decisions/0032-take-it-with-you.md).
@@ -32,16 +43,6 @@ describe('notes and books to take away', () => {
   });
   afterAll(async () => {
     await browser.close();
-  });
-  /** This test's own book, the notes in its first chapter. */
-  const book = bookForThisFile({
-    title: 'Kinh Mang Theo',
-    chapters: [
-      {
-        title: 'Lời dặn',
-        markdown: 'Các thầy Tỳ-kheo, sau khi ta diệt độ, hãy giữ giới như người nghèo được của báu.',
-      },
-    ],
   });
 
   for (const width of [320, 390, 1366]) {

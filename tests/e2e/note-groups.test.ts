@@ -58,6 +58,21 @@ const moderatorToken = () => adminToken(baseURL, dataDir, 'kiemduyetnhom', 'mat-
 
 const quotes = (page: Page) => page.getByTestId('note-card').locator('blockquote').allInnerTexts();
 
+/** This test's own book, highlighted at its first chapter (chapterUrl()). */
+const book = bookForThisFile({
+  title: 'Kinh Nhóm Ghi Chú',
+  chapters: [
+    {
+      title: 'Pháp hội',
+      markdown:
+        'Như thị ngã văn: Nhất thời Phật tại Xá Vệ quốc, Kỳ thọ Cấp Cô Độc viên, dữ đại Tỳ kheo chúng.\n\n' +
+        'Nhĩ thời Thế Tôn thực thời, trước y trì bát, nhập Xá Vệ đại thành khất thực.\n\n' +
+        'Phạn thực ngật, thâu y bát, tẩy túc dĩ, phu tòa nhi tọa.',
+    },
+  ],
+});
+const chapterUrl = () => `${baseURL}${book.firstChapterPath}`;
+
 describe('note groups', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -66,20 +81,6 @@ describe('note groups', () => {
   afterAll(async () => {
     await browser.close();
   });
-  /** This test's own book, highlighted at its first chapter (chapterUrl()). */
-  const book = bookForThisFile({
-    title: 'Kinh Nhóm Ghi Chú',
-    chapters: [
-      {
-        title: 'Pháp hội',
-        markdown:
-          'Như thị ngã văn: Nhất thời Phật tại Xá Vệ quốc, Kỳ thọ Cấp Cô Độc viên, dữ đại Tỳ kheo chúng.\n\n' +
-          'Nhĩ thời Thế Tôn thực thời, trước y trì bát, nhập Xá Vệ đại thành khất thực.\n\n' +
-          'Phạn thực ngật, thâu y bát, tẩy túc dĩ, phu tòa nhi tọa.',
-      },
-    ],
-  });
-  const chapterUrl = () => `${baseURL}${book.firstChapterPath}`;
 
   it('gathers highlights into a group, sorts, searches, reorders, exports the PDF and publishes it', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });

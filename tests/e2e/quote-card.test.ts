@@ -25,6 +25,19 @@ async function selectText(page: Page, paragraph: string, start: number, end: num
 
 const meta = (page: Page, property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
 
+/** This test's own book: its first chapter's second paragraph is the passage of the card. */
+const book = bookForThisFile({
+  title: 'Kinh Thẻ Trích',
+  chapters: [
+    {
+      title: 'Pháp hội',
+      markdown:
+        'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.\n\n' +
+        'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành lớn Xá Vệ theo thứ lớp khất thực.',
+    },
+  ],
+});
+
 /**
  * A highlight as a quote card (decision 0032): the note panel shows the picture and shares the
  * passage's address, whose page gives link previews the card and the words.
@@ -36,18 +49,6 @@ describe('quote cards', () => {
   });
   afterAll(async () => {
     await browser.close();
-  });
-  /** This test's own book: its first chapter's second paragraph is the passage of the card. */
-  const book = bookForThisFile({
-    title: 'Kinh Thẻ Trích',
-    chapters: [
-      {
-        title: 'Pháp hội',
-        markdown:
-          'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.\n\n' +
-          'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành lớn Xá Vệ theo thứ lớp khất thực.',
-      },
-    ],
   });
 
   for (const width of [320, 390, 1366]) {

@@ -28,6 +28,21 @@ async function selectText(page: Page, paragraph: string, start: number, end: num
 const highlightCount = (page: Page, color: string) =>
   page.evaluate((c) => (CSS.highlights.get(`pb-${c}`) as Set<AbstractRange> | undefined)?.size ?? 0, color);
 
+/** This test's own book, read at its first chapter (chapterUrl()). */
+const book = bookForThisFile({
+  title: 'Kinh Đọc Thử',
+  chapters: [
+    {
+      title: CHAPTER_TITLE,
+      markdown:
+        'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ, trong vườn Kỳ Thụ Cấp Cô Độc.\n\n' +
+        'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành khất thực.',
+    },
+    { title: 'Thiện Hiện Thưa Hỏi', markdown: 'Khi ấy trưởng lão Tu Bồ Đề ở giữa đại chúng.' },
+  ],
+});
+const chapterUrl = () => `${baseURL}${book.firstChapterPath}`;
+
 describe('the chapter reader', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -36,20 +51,6 @@ describe('the chapter reader', () => {
   afterAll(async () => {
     await browser.close();
   });
-  /** This test's own book, read at its first chapter (chapterUrl()). */
-  const book = bookForThisFile({
-    title: 'Kinh Đọc Thử',
-    chapters: [
-      {
-        title: CHAPTER_TITLE,
-        markdown:
-          'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ, trong vườn Kỳ Thụ Cấp Cô Độc.\n\n' +
-          'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành khất thực.',
-      },
-      { title: 'Thiện Hiện Thưa Hỏi', markdown: 'Khi ấy trưởng lão Tu Bồ Đề ở giữa đại chúng.' },
-    ],
-  });
-  const chapterUrl = () => `${baseURL}${book.firstChapterPath}`;
 
   it('changes the text size through the 10 levels of the spec, and remembers it', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

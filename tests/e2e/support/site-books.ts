@@ -7,8 +7,8 @@ let token: Promise<string> | undefined;
 /**
  * A published book this file's tests read, made on the shared server before them (`beforeAll`,
  * through the admin API: tests/factories/site.ts) and deleted after them (`afterAll`), so the files
- * that count the demo library see it alone. Call it inside `describe`; the object returned is
- * filled in when the tests run.
+ * that count the demo library see it alone. Call it at the top of the file (its hooks are the
+ * file's) or inside a `describe`; the object returned is filled in when the tests run.
  */
 export function bookForThisFile(options: Parameters<ReturnType<typeof siteBooks>['publishedBook']>[0]): SiteBook {
   const book = {} as SiteBook;

@@ -8,28 +8,18 @@
 //   npm run bench:weight                  # table
 //   npm run bench:weight -- --json        # the figures as JSON too
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { buildIfStale, startProductionServer } from './lib/production-server.mjs';
+import { startChromiumBench } from './lib/chromium-bench.mjs';
 import { printTable as printRows } from './lib/table.mjs';
 
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const VIEWPORT = { width: 390, height: 844 };
 const BOOK = 'kinh-kim-cang';
 const CHAPTER = `/${BOOK}-1/${BOOK}`; // chapter codes are <book code>-<number> (app/routes.ts)
 const KiB = 1024;
 
-// --- Build (same rule as scripts/start.mjs and bench/http.mjs) ----------------------------------
-buildIfStale();
-
-// --- Server ---------------------------------------------------------------------------------------
-const server = await startProductionServer({ tmpPrefix: 'phap-bao-weight-' });
-const { baseUrl } = server;
+// --- Build and server (bench/lib/chromium-bench.mjs: rebuilt when stale, a fresh DATA_DIR) ------
+const bench = await startChromiumBench({ tmpPrefix: 'phap-bao-weight-' });
+const { server, baseUrl } = bench;
 let browser = null;
-async function cleanup() {
-  await browser?.close().catch(() => {});
-  await server.stop();
-}
-process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
 // --- Measuring ------------------------------------------------------------------------------------
 /**
@@ -157,19 +147,7 @@ try {
   const talk = /href="(\/phap-am\/\d+)"/.exec(talks)?.[1];
   if (!talk) throw new Error('no talk linked from /phap-am');
 
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await bench.launch(['--disable-background-networking', '--disable-component-update', '--disable-sync']);
   const pages = ['/', `/sach/${BOOK}`, CHAPTER, '/search?query=phat+giao', talk, '/tin-tuc'];
   const rows = [];
   const fontFiles = {};
@@ -200,5 +178,5 @@ try {
   console.error(`Benchmark failed: ${error.stack ?? error}`);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await bench.cleanup();
 }

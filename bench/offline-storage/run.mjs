@@ -12,23 +12,14 @@
 //
 //   npm run bench:offline-storage               # table
 //   npm run bench:offline-storage -- --json     # the figures as JSON too
-import { chromium } from 'playwright-core';
-import { buildIfStale, startProductionServer } from '../lib/production-server.mjs';
+import { startChromiumBench } from '../lib/chromium-bench.mjs';
 
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const DOWNLOADS_CACHE = 'phap-bao-downloads-v1'; // app/lib/offline-cache.ts
 const KB = 1000;
 
-// --- Server (bench/lib/production-server.mjs: rebuilt when stale, a fresh DATA_DIR) ------------------
-buildIfStale();
-const server = await startProductionServer({ tmpPrefix: 'phap-bao-offline-storage-' });
-const { baseUrl } = server;
-let browser = null;
-async function cleanup() {
-  await browser?.close().catch(() => {});
-  await server.stop();
-}
-process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+// --- Server (bench/lib/chromium-bench.mjs: rebuilt when stale, a fresh DATA_DIR) ------------------
+const bench = await startChromiumBench({ tmpPrefix: 'phap-bao-offline-storage-' });
+const { server, baseUrl } = bench;
 
 const getJson = async (address) => (await (await fetch(`${baseUrl}${address}`)).json()).data;
 
@@ -54,11 +45,7 @@ const fmt = (bytes) => `${(bytes / KB).toLocaleString('en-US', { maximumFraction
 
 try {
   await server.ready();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  const browser = await bench.launch();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
@@ -131,5 +118,5 @@ try {
   console.log(`navigator.storage.estimate().usage after all of them: ${fmt(before.usage)} kB`);
   if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
 } finally {
-  await cleanup();
+  await bench.cleanup();
 }

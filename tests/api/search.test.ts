@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchResult, ZSearchRequestSchema } from '#common/contracts/search.schema.ts';
 import { indexBook } from '#server/services/search-indexer.service.ts';
+import { factories, type MadeBook } from '../factories/tables.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -11,10 +13,21 @@ function marked(snippet: { text: string; hit: boolean }[]): string {
   return snippet.map((s) => (s.hit ? `[${s.text}]` : s.text)).join('');
 }
 
+/** A chapter whose words the demo corpus does not have, so a search for them finds this book. */
+const SPARROW_HTML =
+  '<p id="p-1">Đàn chim sẻ hót vang trên đồi.</p><p id="p-2">Phật dạy nghe tiếng chim mà tỉnh thức.</p>';
+
 describe.each(engines)('search on %s', (engine) => {
   let t: TestApp;
+  const api = apiClient(() => t);
+  // The demo corpus gives the articles, transcripts and other books to search among.
+  let sparrow: MadeBook;
+  let summit: MadeBook;
   beforeAll(async () => {
     t = await createTestApp(engine);
+    const make = factories(t);
+    sparrow = await make.book({ chapters: [{ title: 'Tiếng chim', html: SPARROW_HTML }] });
+    summit = await make.book({ chapters: [{ title: 'Lên núi', html: '<p id="p-1">Lên đỉnh đá đen ngắm trăng.</p>' }] });
   });
   afterAll(async () => {
     await t.close();
@@ -23,11 +36,7 @@ describe.each(engines)('search on %s', (engine) => {
   async function search(
     body: Record<string, unknown>,
   ): Promise<{ status: number; json: { data: SearchResult } & Record<string, unknown> }> {
-    const res = await t.app.request('/api/v1/public/search', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const res = await api.post('/public/search', body);
     return { status: res.status, json: (await res.json()) as { data: SearchResult } };
   }
   const found = async (body: Record<string, unknown>) => {
@@ -38,13 +47,12 @@ describe.each(engines)('search on %s', (engine) => {
   const allSnippets = (result: SearchResult) => result.items.flatMap((i) => i.passages.map((p) => marked(p.snippet)));
 
   it('finds texts with diacritics from a query without them, and highlights the folded match', async () => {
-    const result = await found({ query: 'nhu thi nga van', type: 'book' });
-    expect(result.items.map((i) => i.key)).toContain('kinh-kim-cang');
-    const kimCang = result.items.find((i) => i.key === 'kinh-kim-cang')!;
-    const first = kimCang.passages[0]!;
-    expect(marked(first.snippet)).toContain('[Như thị ngã văn]');
+    const result = await found({ query: 'dan chim se hot', type: 'book' });
+    expect(result.items.map((i) => i.key)).toContain(sparrow.code);
+    const first = result.items.find((i) => i.key === sparrow.code)!.passages[0]!;
+    expect(marked(first.snippet)).toContain('[Đàn chim sẻ hót]');
     // The passage opens at its chapter and paragraph.
-    expect(first.url).toBe('/kinh-kim-cang-1/kinh-kim-cang?tim=nhu+thi+nga+van#p-1');
+    expect(first.url).toBe(`/${sparrow.code}-1/${sparrow.code}?tim=dan+chim+se+hot#p-1`);
     expect(first.label).toBeTruthy();
   });
 
@@ -63,17 +71,17 @@ describe.each(engines)('search on %s', (engine) => {
   });
 
   it('reads đ and d alike when the query has no diacritics, and Ð (U+00D0) as Đ', async () => {
-    const plain = await found({ query: 'a di da', type: 'book' });
-    expect(plain.items.map((i) => i.key)).toContain('kinh-a-di-da');
-    const eth = await found({ query: 'A Di \u00D0à', mode: 'broad', type: 'book' });
-    expect(eth.items.map((i) => i.key)).toContain('kinh-a-di-da');
+    const plain = await found({ query: 'dinh da den', type: 'book' });
+    expect(plain.items.map((i) => i.key)).toContain(summit.code);
+    const eth = await found({ query: '\u00D0ỉnh \u00D0á \u00D0en', mode: 'broad', type: 'book' });
+    expect(eth.items.map((i) => i.key)).toContain(summit.code);
   });
 
   it('strict is a phrase in order; broad takes the words anywhere', async () => {
-    const strict = await found({ query: 'văn ngã thị như', type: 'book' });
+    const strict = await found({ query: 'hót sẻ chim đàn', type: 'book' });
     expect(strict.countsByType.all).toBe(0);
-    const broad = await found({ query: 'văn ngã thị như', mode: 'broad', type: 'book' });
-    expect(broad.items.map((i) => i.key)).toContain('kinh-kim-cang');
+    const broad = await found({ query: 'hót sẻ chim đàn', mode: 'broad', type: 'book' });
+    expect(broad.items.map((i) => i.key)).toContain(sparrow.code);
   });
 
   it('ranks passages with the reader’s diacritics above folded matches in broad mode', async () => {
@@ -94,7 +102,9 @@ describe.each(engines)('search on %s', (engine) => {
     });
     expect(withCondition.countsByType.all).toBeGreaterThan(0);
     expect(withCondition.countsByType.all).toBeLessThanOrEqual(without.countsByType.all);
-    const impossible = await found({ query: 'Tu bồ đề', conditionType: 'AND', conditions: ['Chùa Một Cột'] });
+    // Words another item has (the made book) but no item with "Tu bồ đề".
+    expect((await found({ query: 'chim sẻ hót' })).countsByType.all).toBeGreaterThan(0);
+    const impossible = await found({ query: 'Tu bồ đề', conditionType: 'AND', conditions: ['chim sẻ hót'] });
     expect(impossible.countsByType.all).toBe(0);
   });
 
@@ -121,8 +131,9 @@ describe.each(engines)('search on %s', (engine) => {
   });
 
   it('searches inside one book only', async () => {
-    const result = await found({ query: 'phat', bookCode: 'kinh-kim-cang', perPage: 50 });
-    expect(result.items.map((i) => i.key)).toEqual(['kinh-kim-cang']);
+    expect((await found({ query: 'phat', type: 'book', perPage: 50 })).total).toBeGreaterThan(1);
+    const result = await found({ query: 'phat', bookCode: sparrow.code, perPage: 50 });
+    expect(result.items.map((i) => i.key)).toEqual([sparrow.code]);
     const unknown = await found({ query: 'phat', bookCode: 'khong-co-sach-nay' });
     expect(unknown.countsByType.all).toBe(0);
   });
@@ -142,11 +153,11 @@ describe.each(engines)('search on %s', (engine) => {
       for (const p of passages) expect(marked(p.snippet)).toMatch(/\[/);
     }
     // Asking inside an item is not a new search: "most searched" does not count it.
-    const inBook = ZSearchRequestSchema.parse({ query: 'tu bo de', item: { type: 'book', key: 'kinh-kim-cang' } });
+    const inBook = ZSearchRequestSchema.parse({ query: 'chim se', item: { type: 'book', key: sparrow.code } });
     for (const ip of ['10.1.0.1', '10.1.0.2']) {
       expect((await t.services.search.search(inBook, { ip })).countsByType.all).toBe(1);
     }
-    expect((await t.services.search.popularQueries(100)).map((p) => p.query)).not.toContain('tu bo de');
+    expect((await t.services.search.popularQueries(100)).map((p) => p.query)).not.toContain('chim se');
     // Unknown items find nothing; talks and videos have no passages to add.
     for (const item of [
       { type: 'article', key: 'khong-co-bai-nay' },
@@ -206,21 +217,21 @@ describe.each(engines)('search on %s', (engine) => {
   });
 
   it('follows edits of the content in the same transaction', async () => {
-    const before = await found({ query: 'như thị ngã văn', type: 'book' });
-    expect(before.items.map((i) => i.key)).toContain('kinh-kim-cang');
+    const made = await factories(t).book({
+      chapters: [{ title: 'Biển', html: '<p id="p-1">Sóng vỗ bờ cát trắng.</p>' }],
+    });
+    const before = await found({ query: 'sóng vỗ bờ cát', type: 'book' });
+    expect(before.items.map((i) => i.key)).toContain(made.code);
     // Unpublish the book: it leaves the index with the change.
-    const book = await t.services.library.findBook('kinh-kim-cang');
+    const book = await t.services.library.findBook(made.code);
     await t.db.database.db.transaction().execute(async (trx) => {
-      await trx.updateTable('books').set({ status: 'draft' }).where('code', '=', 'kinh-kim-cang').execute();
+      await trx.updateTable('books').set({ status: 'draft' }).where('id', '=', made.id).execute();
       const { createRepositories } = await import('#server/repositories/index.ts');
-      await indexBook(
-        createRepositories(trx),
-        (await trx.selectFrom('books').select('id').where('code', '=', 'kinh-kim-cang').executeTakeFirstOrThrow()).id,
-      );
+      await indexBook(createRepositories(trx), made.id);
     });
     t.services.search.invalidate();
-    const after = await found({ query: 'như thị ngã văn', type: 'book' });
-    expect(after.items.map((i) => i.key)).not.toContain('kinh-kim-cang');
+    const after = await found({ query: 'sóng vỗ bờ cát', type: 'book' });
+    expect(after.items.map((i) => i.key)).not.toContain(made.code);
     expect(book).not.toBeNull();
   });
 });
@@ -239,6 +250,7 @@ describe.each(engines)('stored answers of expensive queries on %s', (engine) => 
     const { createRepositories } = await import('#server/repositories/index.ts');
     const { createLogger } = await import('#server/logger.ts');
     const repos = createRepositories(t.db.database.db);
+    const made = await factories(t).book();
     // Every answer counts as expensive here, so each is stored.
     const make = () => createSearchService({ repos, logger: createLogger('silent'), options: { storeAfterMs: 0 } });
     const request = {
@@ -265,14 +277,7 @@ describe.each(engines)('stored answers of expensive queries on %s', (engine) => 
     expect((await make().search(request)).countsByType.video).toBe(4242);
 
     // Any change to the index moves the generation on: the stored answer is stale.
-    const bookId = (
-      await t.db.database.db
-        .selectFrom('books')
-        .select('id')
-        .where('code', '=', 'kinh-vu-lan')
-        .executeTakeFirstOrThrow()
-    ).id;
-    await indexBook(repos, bookId);
+    await indexBook(repos, made.id);
     const fresh = await make().search(request);
     expect(fresh.countsByType.video).not.toBe(4242);
     expect(fresh.countsByType).toEqual(first.countsByType);
@@ -413,8 +418,9 @@ describe.each(engines)('whole pages of results remembered per process on %s', (e
     const repos = createRepositories(t.db.database.db);
     // Another process's service on the same database: its own memory, the index's generation shared.
     const processA = createSearchService({ repos, logger: createLogger('silent') });
+    const made = await factories(t).book({ chapters: [{ title: 'Tiếng chim', html: SPARROW_HTML }] });
     const request = {
-      query: 'như thị ngã văn',
+      query: 'đàn chim sẻ hót',
       mode: 'strict' as const,
       type: 'book' as const,
       conditions: [],
@@ -422,18 +428,15 @@ describe.each(engines)('whole pages of results remembered per process on %s', (e
       perPage: 10,
     };
     const first = await processA.search(request);
-    expect(first.items.map((i) => i.key)).toContain('kinh-kim-cang');
+    expect(first.items.map((i) => i.key)).toContain(made.code);
     expect(await processA.search(request)).toEqual(first);
 
     // Another process unpublishes the book: A's remembered page is stale at once.
     await t.db.database.db.transaction().execute(async (trx) => {
-      await trx.updateTable('books').set({ status: 'draft' }).where('code', '=', 'kinh-kim-cang').execute();
-      const id = (
-        await trx.selectFrom('books').select('id').where('code', '=', 'kinh-kim-cang').executeTakeFirstOrThrow()
-      ).id;
-      await indexBook(createRepositories(trx), id);
+      await trx.updateTable('books').set({ status: 'draft' }).where('id', '=', made.id).execute();
+      await indexBook(createRepositories(trx), made.id);
     });
     const after = await processA.search(request);
-    expect(after.items.map((i) => i.key)).not.toContain('kinh-kim-cang');
+    expect(after.items.map((i) => i.key)).not.toContain(made.code);
   });
 });

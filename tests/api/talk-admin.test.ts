@@ -13,30 +13,15 @@ import { MP3_FRAME_SECONDS, makeSilentMp3 } from '../factories/import-files.ts';
 import { apiClient } from '../support/api-client.ts';
 import { multipartForm, type FilePart } from '../support/multipart.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
+import { broadSearchText, mediaAdminApp, mediaFiles } from '../support/media-admin.ts';
+import type { TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 
-/** Every file under MEDIA_DIR (temporary ones included), relative. */
-function mediaFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((name) => fs.statSync(path.join(dir, name)).isFile())
-    .sort();
-}
-
 describe.each(engines)('talks administration API on %s', (engine) => {
-  let t: TestApp;
-  let admin: string;
-  let reader: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: false, env: { UPLOAD_MAX_MB: '1' } });
-    reader = await registerReader(t);
-    admin = (await loginAdmin(t, 'quantri02')).token;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  let t: TestApp, admin: string, reader: string;
+  beforeAll(async () => ({ t, admin, reader } = await mediaAdminApp(engine)));
+  afterAll(() => t.close());
 
   const api = apiClient(() => t);
 
@@ -56,15 +41,7 @@ describe.each(engines)('talks administration API on %s', (engine) => {
     return ZAdminCollectionResponseSchema.parse(await res.json()).data;
   };
   const errorOf = async (res: Response) => ZErrorResponseSchema.parse(await res.json());
-  const search = async (q: string) => {
-    const res = await t.app.request('/api/v1/public/search', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: q, mode: 'broad' }),
-    });
-    expect(res.status).toBe(200);
-    return JSON.stringify(await res.json());
-  };
+  const search = (query: string) => broadSearchText(t, query);
 
   it('refuses anonymous callers (401) and readers (403) on every call, and changes nothing', async () => {
     const collection = await createCollection('Tuyển tập khoá cửa');

@@ -14,7 +14,8 @@ import { makeCoverPng } from '../factories/import-files.ts';
 import { apiClient } from '../support/api-client.ts';
 import { multipartForm } from '../support/multipart.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, DEMO_DIR, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
+import { broadSearchText, mediaAdminApp, mediaFiles } from '../support/media-admin.ts';
+import { DEMO_DIR, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 const demo = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'videos.json'), 'utf8')) as {
@@ -23,13 +24,6 @@ const demo = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'videos.json'), 'utf
 // A real MP4 of the demo content (under 1 MB), uploaded as an admin would.
 const demoMp4 = demo.videos.find((v) => fs.statSync(path.join(DEMO_DIR, 'videos', v.fileName)).size < 900_000)!;
 const mp4Bytes = fs.readFileSync(path.join(DEMO_DIR, 'videos', demoMp4.fileName));
-
-function mediaFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((name) => fs.statSync(path.join(dir, name)).isFile())
-    .sort();
-}
 
 describe('parseYouTubeId', () => {
   it('takes the 11-character id from each form of YouTube address, and nothing else', () => {
@@ -67,17 +61,9 @@ describe('parseYouTubeId', () => {
 });
 
 describe.each(engines)('videos administration API on %s', (engine) => {
-  let t: TestApp;
-  let admin: string;
-  let reader: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: false, env: { UPLOAD_MAX_MB: '1' } });
-    reader = await registerReader(t);
-    admin = (await loginAdmin(t, 'quantri03')).token;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  let t: TestApp, admin: string, reader: string;
+  beforeAll(async () => ({ t, admin, reader } = await mediaAdminApp(engine)));
+  afterAll(() => t.close());
 
   const api = apiClient(() => t);
 
@@ -88,14 +74,7 @@ describe.each(engines)('videos administration API on %s', (engine) => {
     );
   const errorOf = async (res: Response) => ZErrorResponseSchema.parse(await res.json());
   const publicVideo = (slug: string) => t.app.request(`/api/v1/public/video?slug=${slug}`);
-  const search = async (query: string) => {
-    const res = await t.app.request('/api/v1/public/search', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, mode: 'broad' }),
-    });
-    return JSON.stringify(await res.json());
-  };
+  const search = (query: string) => broadSearchText(t, query);
 
   it('refuses anonymous callers (401) and readers (403) on every call', async () => {
     const youtube = () => form({ kind: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ', title: 'Không được' });

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { newReader } from '../factories/reader.ts';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, SCREENSHOT_DIR, screenshot, waitForHydration } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
+
+/** A sentence long enough that a chapter of them scrolls on every screen. */
+const sentence = (n: number) =>
+  `Đoạn ${n}: người tu học giữ giới thanh tịnh, như người chăn bò cầm gậy mà trông chừng, ` +
+  'không để bò buông lung phá hại lúa mạ của người khác; giữ được giới thì định và tuệ theo đó mà sinh.';
 
 describe('reading history', () => {
   let browser: Browser;
@@ -14,6 +20,18 @@ describe('reading history', () => {
   afterAll(async () => {
     await browser.close();
   });
+  /** Three books of this test's own: two short ones, one whose first chapter is long with a long title. */
+  const first = bookForThisFile({ title: 'Kinh Báo Ân (bản thử)' });
+  const second = bookForThisFile({ title: 'Kinh Hoa Sen (bản thử)' });
+  const long = bookForThisFile({
+    title: 'Kinh Lời Dạy Cuối (bản thử)',
+    chapters: [
+      {
+        title: 'Lời dạy cuối cùng trước khi nhập niết bàn (tên chương dài: nút phải xuống dòng)',
+        markdown: Array.from({ length: 44 }, (_, i) => sentence(i + 1)).join('\n\n'),
+      },
+    ],
+  });
 
   it('offers "Đọc tiếp" first on the home page: from the device, and from the account on a new device', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -21,12 +39,14 @@ describe('reading history', () => {
     await page.goto(baseURL, { waitUntil: 'networkidle' });
     expect(await page.getByTestId('continue-reading-home').count()).toBe(0);
     // Read a little of a chapter: the device remembers where.
-    await page.goto(`${baseURL}/kinh-vu-lan-1/kinh-vu-lan`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${first.firstChapterPath}`, { waitUntil: 'networkidle' });
     await page.goto(baseURL, { waitUntil: 'networkidle' });
     const resume = page.getByTestId('continue-reading-home');
     await resume.waitFor();
-    expect(await resume.innerText()).toContain('Kinh Vu Lan');
-    expect(await resume.getByRole('link').getAttribute('href')).toMatch(/^\/kinh-vu-lan-1\/kinh-vu-lan(#p-\d+)?$/);
+    expect(await resume.innerText()).toContain(first.title);
+    expect(await resume.getByRole('link').getAttribute('href')).toMatch(
+      new RegExp(`^${first.firstChapterPath}(#p-\\d+)?$`),
+    );
     // It comes before "Nghe tiếp" and within the first screen.
     expect((await resume.boundingBox())!.y).toBeLessThan(844);
     await screenshot(page, 'home-continue-reading-390');
@@ -36,14 +56,14 @@ describe('reading history', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const reader = await loginAs(phone, baseURL);
     const tab = await phone.newPage();
-    await tab.goto(`${baseURL}/kinh-a-di-da-1/kinh-a-di-da`, { waitUntil: 'networkidle' });
+    await tab.goto(`${baseURL}${second.firstChapterPath}`, { waitUntil: 'networkidle' });
     const laptop = await browser.newContext();
     await laptop.addCookies([{ name: 'pb_token', value: reader.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
     const other = await laptop.newPage();
     await other.goto(baseURL, { waitUntil: 'networkidle' });
     const fromAccount = other.getByTestId('continue-reading-home');
     await fromAccount.waitFor();
-    expect(await fromAccount.innerText()).toContain('Kinh A-di-đà');
+    expect(await fromAccount.innerText()).toContain(second.title);
     await phone.close();
     await laptop.close();
   });
@@ -59,7 +79,7 @@ describe('reading history', () => {
         const context = await browser.newContext({ viewport: { width, height } });
         const reader = loggedIn ? await loginAs(context, baseURL) : null;
         const page = await context.newPage();
-        await page.goto(`${baseURL}/kinh-di-giao-1/kinh-di-giao`, { waitUntil: 'networkidle' });
+        await page.goto(`${baseURL}${long.firstChapterPath}`, { waitUntil: 'networkidle' });
         await waitForHydration(page);
         // Read down to the twelfth paragraph; the place is kept once the scrolling stops.
         const placeIn = (body: string | null) => /name="paragraph"\r\n\r\n(p-\d+)/.exec(body ?? '')?.[1];
@@ -98,7 +118,7 @@ describe('reading history', () => {
         await waitForHydration(home);
         const resume = home.getByTestId('continue-reading-home');
         await resume.waitFor();
-        expect(await resume.getByRole('link').getAttribute('href')).toBe(`/kinh-di-giao-1/kinh-di-giao#${paragraph}`);
+        expect(await resume.getByRole('link').getAttribute('href')).toBe(`${long.firstChapterPath}#${paragraph}`);
         // First for a returning reader: on the first screen, before the passage of the day.
         const box = (await resume.boundingBox())!;
         const visibleBottom = await home.evaluate(() => {
@@ -118,11 +138,11 @@ describe('reading history', () => {
           path: `${SCREENSHOT_DIR}/home-continue-reading-${loggedIn ? 'account' : 'device'}-${width}.png`,
         });
 
-        await home.goto(`${baseURL}/sach/kinh-di-giao`, { waitUntil: 'networkidle' });
+        await home.goto(`${baseURL}/sach/${long.code}`, { waitUntil: 'networkidle' });
         await waitForHydration(home);
         const onBook = home.getByTestId('continue-reading');
         await onBook.waitFor();
-        expect(await onBook.getAttribute('href')).toBe(`/kinh-di-giao-1/kinh-di-giao#${paragraph}`);
+        expect(await onBook.getAttribute('href')).toBe(`${long.firstChapterPath}#${paragraph}`);
         // The chapter's title can be long: the button wraps within the screen.
         const button = (await onBook.boundingBox())!;
         expect(button.x).toBeGreaterThanOrEqual(0);
@@ -134,7 +154,7 @@ describe('reading history', () => {
         });
         // It opens the chapter at that paragraph.
         await onBook.click();
-        await home.waitForURL(`${baseURL}/kinh-di-giao-1/kinh-di-giao#${paragraph}`);
+        await home.waitForURL(`${baseURL}${long.firstChapterPath}#${paragraph}`);
         await home.waitForFunction((id) => {
           const r = document.getElementById(id)!.getBoundingClientRect();
           return r.top >= 0 && r.top < window.innerHeight / 2;
@@ -148,16 +168,16 @@ describe('reading history', () => {
   it('is kept on the device before login, merged into the account at login, and clearable', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${baseURL}/kinh-vu-lan-1/kinh-vu-lan`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${first.firstChapterPath}`, { waitUntil: 'networkidle' });
     // The book's page offers to continue where the reader left it.
-    await page.goto(`${baseURL}/sach/kinh-vu-lan`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}/sach/${first.code}`, { waitUntil: 'networkidle' });
     const resume = page.getByTestId('continue-reading');
     await resume.waitFor();
-    expect(await resume.getAttribute('href')).toMatch(/^\/kinh-vu-lan-1\/kinh-vu-lan/);
+    expect((await resume.getAttribute('href'))?.startsWith(first.firstChapterPath)).toBe(true);
     await page.goto(`${baseURL}/profile/reading-history`, { waitUntil: 'networkidle' });
     const list = page.getByTestId('history-list');
     await list.waitFor();
-    expect(await list.locator('.history-book').allInnerTexts()).toEqual(['Kinh Vu Lan (phiên âm Hán-Việt)']);
+    expect(await list.locator('.history-book').allInnerTexts()).toEqual([first.title]);
     expect(await page.getByText('lưu trên thiết bị của bạn', { exact: false }).count()).toBe(1);
 
     // Log in: the device history joins the account.
@@ -175,16 +195,12 @@ describe('reading history', () => {
     await page.waitForURL(`${baseURL}/profile/reading-history`);
     await page.waitForFunction(() => localStorage.getItem('phap-bao:reading-history') === null);
     // Read one more book while logged in, then look at the history the server keeps.
-    await page.goto(`${baseURL}/kinh-a-di-da-1/kinh-a-di-da`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${second.firstChapterPath}`, { waitUntil: 'networkidle' });
     await page.goto(`${baseURL}/profile/reading-history`, { waitUntil: 'networkidle' });
-    expect(await list.locator('.history-book').allInnerTexts()).toEqual([
-      'Kinh A-di-đà (phiên âm Hán-Việt)',
-      'Kinh Vu Lan (phiên âm Hán-Việt)',
-    ]);
+    expect(await list.locator('.history-book').allInnerTexts()).toEqual([second.title, first.title]);
     expect(await page.getByText('trên mọi thiết bị bạn đăng nhập', { exact: false }).count()).toBe(1);
-    expect(await list.getByRole('link', { name: 'Đọc tiếp' }).first().getAttribute('href')).toMatch(
-      /^\/kinh-a-di-da-1\/kinh-a-di-da/,
-    );
+    const href = await list.getByRole('link', { name: 'Đọc tiếp' }).first().getAttribute('href');
+    expect(href?.startsWith(second.firstChapterPath)).toBe(true);
     await screenshot(page, 'history-390');
 
     await page.getByRole('button', { name: 'Xóa lịch sử' }).click();

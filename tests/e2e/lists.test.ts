@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs, loginAsAdmin } from './support/session.ts';
 
@@ -15,6 +16,11 @@ async function api(token: string, method: string, url: string, body?: unknown) {
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: Record<string, unknown> }).data;
 }
+
+/** The book the highlight in the list comes from: this test's own. */
+const book = bookForThisFile({
+  chapters: [{ title: 'Mở đầu', markdown: 'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.' }],
+});
 
 describe('published quote lists and moderation', () => {
   let browser: Browser;
@@ -34,8 +40,8 @@ describe('published quote lists and moderation', () => {
       description: 'Những câu kinh giúp lòng lắng lại.',
     });
     await api(me.token, 'POST', '/notes', {
-      bookCode: 'kinh-kim-cang',
-      chapterCode: 'kinh-kim-cang-1',
+      bookCode: book.code,
+      chapterCode: book.chapters[0]!.code,
       color: 'yellow',
       content: 'Như thị ngã văn',
       body: 'Câu mở đầu mọi bản kinh.',
@@ -107,7 +113,7 @@ describe('published quote lists and moderation', () => {
     expect(await visitor.locator('.list-detail-meta').innerText()).toContain(me.username);
     // The chapter source is a link into the reader, at the passage; the typed one leaves the site safely.
     const chapterLink = notes.filter({ hasText: 'Như thị ngã văn' }).getByRole('link');
-    expect(await chapterLink.getAttribute('href')).toBe('/kinh-kim-cang-1/kinh-kim-cang#p-1');
+    expect(await chapterLink.getAttribute('href')).toBe(`${book.firstChapterPath}#p-1`);
     const external = notes.filter({ hasText: 'Đi như một dòng sông.' }).getByRole('link', { name: 'Lời thầy dạy' });
     expect(await external.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     await screenshot(visitor, 'list-detail-390');

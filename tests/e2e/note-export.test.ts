@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { strFromU8, unzipSync } from 'fflate';
 import { parseCsv, parseWebAnnotations } from '#server/export/annotations.ts';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const BOOK = 'kinh-di-giao';
-const CHAPTER = 'kinh-di-giao-1';
 
 const api = (token: string, path: string, init: { method?: string; body?: unknown } = {}) =>
   fetch(`${baseURL}/api/v1${path}`, {
@@ -21,6 +20,17 @@ async function noSidewaysScroll(page: Page, width: number) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(width);
 }
+
+/** This test's own book, the notes in its first chapter. */
+const book = bookForThisFile({
+  title: 'Kinh Mang Theo',
+  chapters: [
+    {
+      title: 'Lời dặn',
+      markdown: 'Các thầy Tỳ-kheo, sau khi ta diệt độ, hãy giữ giới như người nghèo được của báu.',
+    },
+  ],
+});
 
 /**
  * Taking one's notes away and bringing them back (/profile/note-export), and the book page's
@@ -48,8 +58,8 @@ describe('notes and books to take away', () => {
         api(reader.token, '/notes', {
           method: 'POST',
           body: {
-            bookCode: BOOK,
-            chapterCode: CHAPTER,
+            bookCode: book.code,
+            chapterCode: book.chapters[0]!.code,
             anchor: { paragraph: 'p-1', start: 0, end: exact.length, exact, prefix: '', suffix: '' },
             color,
             content: exact,
@@ -97,7 +107,7 @@ describe('notes and books to take away', () => {
       expect(parseWebAnnotations(fs.readFileSync(await jsonld.path(), 'utf8'))).toHaveLength(3);
 
       // Gone from the account, then back from the file; a second time adds nothing.
-      const listed = (await (await api(reader.token, `/book/${BOOK}/my_notes?perPage=50`)).json()) as {
+      const listed = (await (await api(reader.token, `/book/${book.code}/my_notes?perPage=50`)).json()) as {
         data: { items: { id: number; color: string }[] };
       };
       for (const n of listed.data.items.filter((i) => i.color === 'yellow')) {
@@ -118,7 +128,7 @@ describe('notes and books to take away', () => {
       await page.goto(`${baseURL}/profile/note-export`, { waitUntil: 'networkidle' });
       await waitForHydration(page);
       expect(await upload()).toBe('Đã thêm 0 ghi chú, bỏ qua 2 ghi chú đã có.');
-      const after = (await (await api(reader.token, `/book/${BOOK}/my_notes?perPage=50`)).json()) as {
+      const after = (await (await api(reader.token, `/book/${book.code}/my_notes?perPage=50`)).json()) as {
         data: { total: number };
       };
       expect(after.data.total).toBe(3);
@@ -132,14 +142,14 @@ describe('notes and books to take away', () => {
         acceptDownloads: true,
       });
       const page = await context.newPage();
-      await page.goto(`${baseURL}/sach/${BOOK}`, { waitUntil: 'networkidle' });
+      await page.goto(`${baseURL}/sach/${book.code}`, { waitUntil: 'networkidle' });
       await noSidewaysScroll(page, width);
       await screenshot(page, `book-epub-${width}`, { fullPage: false });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Tải EPUB' }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`${BOOK}.epub`);
+      expect(download.suggestedFilename()).toBe(`${book.code}.epub`);
       const entries = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
       expect(strFromU8(entries.mimetype!)).toBe('application/epub+zip');
       expect(strFromU8(entries['OEBPS/sach.opf']!)).toContain('<dc:language>');

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, screenshot, SCREENSHOT_DIR, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { adminToken, loginAs } from './support/session.ts';
 import { dragWithKeyboard } from './support/keyboard-drag.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
-const CHAPTER = `${baseURL}/kinh-kim-cang-1/kinh-kim-cang`;
 const GROUP_NAME = 'Lời kinh buổi sáng';
 
 /** Selects `phrase` inside paragraph p-N of the chapter text, as a reader's drag would. */
@@ -58,6 +58,21 @@ const moderatorToken = () => adminToken(baseURL, dataDir, 'kiemduyetnhom', 'mat-
 
 const quotes = (page: Page) => page.getByTestId('note-card').locator('blockquote').allInnerTexts();
 
+/** This test's own book, highlighted at its first chapter (chapterUrl()). */
+const book = bookForThisFile({
+  title: 'Kinh Nhóm Ghi Chú',
+  chapters: [
+    {
+      title: 'Pháp hội',
+      markdown:
+        'Như thị ngã văn: Nhất thời Phật tại Xá Vệ quốc, Kỳ thọ Cấp Cô Độc viên, dữ đại Tỳ kheo chúng.\n\n' +
+        'Nhĩ thời Thế Tôn thực thời, trước y trì bát, nhập Xá Vệ đại thành khất thực.\n\n' +
+        'Phạn thực ngật, thâu y bát, tẩy túc dĩ, phu tòa nhi tọa.',
+    },
+  ],
+});
+const chapterUrl = () => `${baseURL}${book.firstChapterPath}`;
+
 describe('note groups', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -92,7 +107,7 @@ describe('note groups', () => {
 
     // In the reader: the first highlight goes into the group chosen in the popup…
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     await selectPhrase(page, 'p-2', 'Nhĩ thời Thế Tôn');
     const choice = page.getByTestId('selection-group');
@@ -142,7 +157,7 @@ describe('note groups', () => {
       .toEqual(['Kỳ thọ Cấp Cô Độc viên', 'Nhĩ thời Thế Tôn', 'Như thị ngã văn', 'Phạn thực ngật']);
     const firstCard = page.getByTestId('note-card').first();
     expect(await firstCard.getAttribute('data-color')).toBe('red');
-    expect(await firstCard.getByRole('link').getAttribute('href')).toMatch(/^\/kinh-kim-cang-1\/kinh-kim-cang#p-1$/);
+    expect(await firstCard.getByRole('link').getAttribute('href')).toBe(`${book.firstChapterPath}#p-1`);
     await page.getByLabel('Sắp xếp', { exact: true }).selectOption({ label: 'Z → A' });
     await page.waitForURL(/sap-xep=z-a/);
     await expect
@@ -382,7 +397,7 @@ describe('note groups', () => {
     const group = await api(token, 'POST', '/note_groups', { name: 'Câu kinh yêu thích' });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     await selectPhrase(page, 'p-2', 'Thế Tôn thực thời');
     const choice = page.getByTestId('selection-group');
@@ -421,14 +436,14 @@ describe('note groups', () => {
     const anchor = { paragraph: 'p-1', start: 0, end: 14, exact: 'Như thị ngã văn', prefix: '', suffix: '' };
     for (let i = 0; i < 103; i++) {
       await api(token, 'POST', '/notes', {
-        bookCode: 'kinh-kim-cang',
-        chapterCode: 'kinh-kim-cang-1',
+        bookCode: book.code,
+        chapterCode: book.chapters[0]!.code,
         color: 'yellow',
         content: 'Như thị ngã văn',
         anchor,
       });
     }
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await page.waitForFunction(() => (CSS.highlights.get('pb-yellow') as Set<unknown> | undefined)?.size === 103);
 
     // 103 notes in no group: 20 a page, 6 pages; the last has 3.

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { CROSS_SITE_POST } from '#common/messages.ts';
 import { newReader } from '../factories/reader.ts';
+import { siteBooks } from '../factories/site.ts';
 import { rawRequest, type RawResponse } from './support/raw-http.ts';
 import { adminToken } from './support/session.ts';
 
@@ -79,11 +80,14 @@ async function actionRoutesOfBuild(): Promise<{ id: string; path: string }[]> {
   return z.array(z.object({ id: z.string(), path: z.string() })).parse(JSON.parse(stdout.trim().split('\n').at(-1)!));
 }
 
+/** The chapter whose page's actions are posted to: the first of a book this file makes (beforeAll). */
+let chapterCode = '';
+
 /** A concrete address for a route path: parameters filled with something that parses. */
 const addressOf = (routePath: string) =>
   '/' +
   routePath
-    .replace(':chapterCode', 'kinh-kim-cang-1')
+    .replace(':chapterCode', chapterCode)
     .replace(/\/:parentDocSlug\?/, '')
     .replace(/:\w+\??/g, '1');
 
@@ -130,7 +134,7 @@ const isLoginRedirect = (res: RawResponse) =>
   res.status >= 300 && res.status < 400 && String(res.headers.location).startsWith('/login');
 
 /** Fields most actions read, so a refusal is not only a 400 for a missing field. */
-const FORM = { intent: 'delete', id: '1', name: 'Tên', query: 'tâm', chapterCode: 'kinh-kim-cang-1' };
+const form = () => ({ intent: 'delete', id: '1', name: 'Tên', query: 'tâm', chapterCode });
 
 describe('page actions: CSRF and access', () => {
   let routes: { id: string; path: string }[];
@@ -138,14 +142,18 @@ describe('page actions: CSRF and access', () => {
   let moderatorToken: string;
   let admin: string;
 
+  let books: ReturnType<typeof siteBooks>;
   beforeAll(async () => {
     routes = await actionRoutesOfBuild();
     readerToken = (await register()).token;
     admin = await adminToken(baseURL, dataDir);
+    books = siteBooks(baseURL, admin);
+    chapterCode = (await books.publishedBook()).chapters[0]!.code;
     const moderator = await register();
     expect((await api('PUT', `/admin/users/${moderator.user.id}/role`, admin, { role: 'moderator' })).status).toBe(200);
     moderatorToken = moderator.token;
   });
+  afterAll(() => books.removeAll());
 
   it('has a rule for every action route of the build', () => {
     expect(routes.length).toBeGreaterThan(20);
@@ -169,7 +177,7 @@ describe('page actions: CSRF and access', () => {
         { origin: baseURL.replace('127.0.0.1', 'localhost'), 'sec-fetch-site': 'same-site' },
       ];
       for (const headers of variants) {
-        const res = await post(address, token, FORM, headers);
+        const res = await post(address, token, form(), headers);
         sent += 1;
         if (res.status !== 403 || !res.body.includes(CROSS_SITE_POST)) {
           failures.push(`${address} ${JSON.stringify(headers)}: ${res.status} ${res.body.slice(0, 120)}`);
@@ -191,14 +199,14 @@ describe('page actions: CSRF and access', () => {
       const rule = PAGE_ACTION_RULES[route.id];
       if (rule === 'public') continue;
       const address = addressOf(route.path);
-      const anonymous = await post(address, null, FORM);
+      const anonymous = await post(address, null, form());
       check(`${address} anonymous`, anonymous.status === 401 || isLoginRedirect(anonymous), anonymous);
       if (rule === 'admin' || rule === 'staff') {
-        const reader = await post(address, readerToken, FORM);
+        const reader = await post(address, readerToken, form());
         check(`${address} reader`, reader.status === 403, reader);
       }
       if (rule === 'admin') {
-        const moderator = await post(address, moderatorToken, FORM);
+        const moderator = await post(address, moderatorToken, form());
         check(`${address} moderator`, moderator.status === 403, moderator);
       }
     }
@@ -221,15 +229,15 @@ describe('page actions: CSRF and access', () => {
     const saved = (await api('POST', '/search_collections', owner, { query: 'bát nhã' })).json.data.id;
     const correction = (
       await api('POST', '/corrections', owner, {
-        chapterCode: 'kinh-kim-cang-1',
+        chapterCode,
         anchor: 'p-1',
         proposedText: 'Một đoạn đề nghị sửa của người khác',
       })
     ).json.data.id;
 
     const probes: [string, Record<string, string>, string][] = [
-      ['/kinh-kim-cang-1', { intent: 'delete-note', noteId: String(note) }, `/note/${note}`],
-      ['/kinh-kim-cang-1', { intent: 'update-note', noteId: String(note), color: 'aqua' }, `/note/${note}`],
+      [`/${chapterCode}`, { intent: 'delete-note', noteId: String(note) }, `/note/${note}`],
+      [`/${chapterCode}`, { intent: 'update-note', noteId: String(note), color: 'aqua' }, `/note/${note}`],
       [`/profile/note-group/${group}`, { intent: 'delete-group' }, `/note_group/${group}`],
       [`/profile/note-group/${group}`, { intent: 'rename', name: 'Đổi tên' }, `/note_group/${group}`],
       ['/profile/note-group', { intent: 'move-note', noteId: String(note), noteGroupId: '' }, `/note/${note}`],

@@ -3,11 +3,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { bookForThisFile } from './support/site-books.ts';
 import { launchBrowser, SCREENSHOT_DIR, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const CHAPTER = `${baseURL}/kinh-kim-cang-1/kinh-kim-cang`;
 
 async function selectText(page: Page, paragraph: string, start: number, end: number) {
   await page.evaluate(
@@ -24,6 +24,19 @@ async function selectText(page: Page, paragraph: string, start: number, end: num
 }
 
 const meta = (page: Page, property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
+
+/** This test's own book: its first chapter's second paragraph is the passage of the card. */
+const book = bookForThisFile({
+  title: 'Kinh Thẻ Trích',
+  chapters: [
+    {
+      title: 'Pháp hội',
+      markdown:
+        'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.\n\n' +
+        'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành lớn Xá Vệ theo thứ lớp khất thực.',
+    },
+  ],
+});
 
 /**
  * A highlight as a quote card (decision 0032): the note panel shows the picture and shares the
@@ -45,7 +58,7 @@ describe('quote cards', () => {
       await loginAs(context, baseURL);
       const page = await context.newPage();
       const errors = watchPageErrors(page);
-      await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+      await page.goto(`${baseURL}${book.firstChapterPath}`, { waitUntil: 'networkidle' });
       await waitForHydration(page);
       const paragraph = await page.evaluate(
         () => document.querySelector('[data-testid="chapter-text"] p#p-2')!.firstChild!.textContent!,
@@ -57,7 +70,8 @@ describe('quote cards', () => {
       await panel.getByTestId('quote-card-link').waitFor();
       const href = await panel.getByTestId('quote-card-link').getAttribute('href');
       // The highlight snaps to whole words: the card is of the words highlighted.
-      const [, end] = /^\/the-trich\/kinh-kim-cang-1\/p-2\.png\?tu=0&den=(\d+)$/.exec(href!)!;
+      const chapterCode = book.chapters[0]!.code;
+      const [, end] = new RegExp(`^/the-trich/${chapterCode}/p-2\\.png\\?tu=0&den=(\\d+)$`).exec(href!)!;
       const words = paragraph.slice(0, Number(end));
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth).toBeLessThanOrEqual(width);
@@ -73,7 +87,7 @@ describe('quote cards', () => {
       await panel.getByTestId('quote-card-share').click();
       await page.getByText('Đã chép liên kết của đoạn trích.').waitFor();
       const shared = await page.evaluate(() => navigator.clipboard.readText());
-      expect(shared).toBe(`${baseURL}/kinh-kim-cang-1/kinh-kim-cang?doan=p-2&tu=0&den=${end}#p-2`);
+      expect(shared).toBe(`${baseURL}${book.firstChapterPath}?doan=p-2&tu=0&den=${end}#p-2`);
 
       // What Zalo or Messenger reads: the page of the shared address, without a session.
       const visitor = await browser.newContext({ viewport: { width, height: 844 } });

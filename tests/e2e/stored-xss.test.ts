@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration } from './support/browser.ts';
+import { siteBooks } from '../factories/site.ts';
 import { adminToken, loginAs } from './support/session.ts';
 
 /**
@@ -146,14 +147,20 @@ describe('stored XSS: hostile text in every free-text field, rendered in Chromiu
       sourceUrl: 'https://example.org/"><svg/onload=window.__xss=1>',
       noteGroupId: group.id,
     });
+    // A highlight, with a hostile note, in a plain book of this file's own.
+    const books = siteBooks(baseURL, admToken);
+    cleanups.push(() => books.removeAll());
+    const highlighted = await books.publishedBook({
+      chapters: [{ title: 'Mở đầu', markdown: 'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.' }],
+    });
     await api(readerToken, 'POST', '/notes', {
       color: 'yellow',
       content: 'Như thị ngã văn',
       body: fit(10000),
-      bookCode: 'kinh-kim-cang',
-      chapterCode: 'kinh-kim-cang-1',
+      bookCode: highlighted.code,
+      chapterCode: highlighted.chapters[0]!.code,
       anchor: { paragraph: 'p-1', start: 0, end: 15, exact: 'Như thị ngã văn', prefix: '', suffix: '' },
-    }).catch(() => null); // the highlight's anchor may not match this chapter's text; the quote above carries the payload
+    });
     const playlist = await api(readerToken, 'POST', '/create_playlist', { name: fit(120), description: fit(1000) });
     await api(readerToken, 'POST', '/search_collections', { name: fit(100), query: fit(200) });
     // Published and approved, so everyone sees the group, its notes and its compiler's name.
@@ -201,7 +208,7 @@ describe('stored XSS: hostile text in every free-text field, rendered in Chromiu
       [reader, '/profile/playlist', 'playlists'],
       [reader, `/profile/playlist/${playlist.id}`, 'a playlist'],
       [reader, '/profile/search-collection', 'saved searches'],
-      [reader, '/kinh-kim-cang-1', 'a highlight’s note in the chapter'],
+      [reader, `/${highlighted.chapters[0]!.code}`, 'a highlight’s note in the chapter'],
       [anonymous, '/danh-sach', 'published note groups'],
       [anonymous, article.path, 'an article in Markdown'],
       [anonymous, '/tin-tuc', 'the news list'],

@@ -170,11 +170,22 @@ describe('the administration of talks and videos', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'admin-video-public-390');
 
-    // Deleted again, so the other files see the demo videos only.
+    // A refused edit keeps that row's form open with the server's message, and only that row's.
     await page.goto(`${baseURL}/quan-tri/video`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     const again = page.getByTestId('video-row').filter({ hasText: 'Thiền hành giữa phố thị' });
     await again.getByText('Sửa, đổi ảnh bìa, xoá').click();
+    await again.getByLabel('Địa chỉ YouTube').fill('https://vimeo.com/12345');
+    await again.getByRole('button', { name: 'Lưu video' }).click();
+    await again.getByRole('alert').filter({ hasText: 'Địa chỉ YouTube không hợp lệ' }).waitFor();
+    expect(await page.locator('details.admin-media-details[open]').count()).toBe(1);
+    expect(await page.getByRole('alert').filter({ hasText: 'Địa chỉ YouTube không hợp lệ' }).count()).toBe(1);
+    expect(await again.locator('details.admin-media-details').getAttribute('open')).not.toBeNull();
+    await again.getByRole('alert').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-video-refused-edit-390', { fullPage: false });
+    expect(errors.splice(0).every((e) => e.includes('400'))).toBe(true);
+
+    // Deleted again, so the other files see the demo videos only.
     page.once('dialog', (dialog) => void dialog.accept());
     await again.getByRole('button', { name: 'Xoá video này' }).click();
     await page.getByRole('status').filter({ hasText: 'Đã xoá “Thiền hành giữa phố thị”' }).waitFor();

@@ -23,6 +23,20 @@ export interface MadeBook {
   chapters: { code: string; title: string; position: number }[];
 }
 
+/** What a test may say of the book it needs; the rest is a plain published book of two chapters. */
+export interface BookOptions {
+  title?: string;
+  titleOriginal?: string;
+  titleSinoVietnamese?: string;
+  author?: string;
+  compiler?: string;
+  description?: string;
+  license?: { spdx: string; name: string; url: string; attribution?: string };
+  sourceUrl?: string;
+  status?: ContentStatus;
+  chapters?: { title: string; html: string; titleOriginal?: string; section?: string; parallelHtml?: string }[];
+}
+
 export interface MadeTalk {
   id: number;
   title: string;
@@ -87,50 +101,49 @@ export function factories(t: TestApp) {
     },
 
     /** A book with its chapters (published unless said otherwise), indexed for search. */
-    async book(
-      options: { title?: string; status?: ContentStatus; chapters?: { title: string; html: string }[] } = {},
-    ): Promise<MadeBook> {
+    async book(options: BookOptions = {}): Promise<MadeBook> {
       const id = unique();
       const code = `sach-thu-${id}`;
       const title = options.title ?? `Sách thử ${id}`;
       const at = new Date().toISOString();
+      const license: NonNullable<BookOptions['license']> = options.license ?? DEFAULT_BOOK_LICENSE;
       const chapters = (
         options.chapters ?? [
           { title: 'Chương một', html: '<p id="p-1">Như thị ngã văn: Nhất thời Phật tại Xá Vệ quốc.</p>' },
           { title: 'Chương hai', html: '<p id="p-1">Nhĩ thời Thế Tôn thực thời.</p>' },
         ]
-      ).map((chapter, i) => ({ code: `${code}-${i + 1}`, title: chapter.title, position: i + 1, html: chapter.html }));
+      ).map((chapter, i) => ({ ...chapter, code: `${code}-${i + 1}`, position: i + 1 }));
       const bookId = await repos.books.insertWithChapters(
         {
           code,
           title,
-          title_original: null,
-          title_sino_vietnamese: null,
-          author: 'Tác giả thử',
+          title_original: options.titleOriginal ?? null,
+          title_sino_vietnamese: options.titleSinoVietnamese ?? null,
+          author: options.author ?? 'Tác giả thử',
           translator: null,
-          compiler: null,
-          description: null,
+          compiler: options.compiler ?? null,
+          description: options.description ?? null,
           category: null,
           cover_image: null,
           status: options.status ?? 'published',
           created_at: at,
           updated_at: at,
           published_at: at,
-          license_spdx: DEFAULT_BOOK_LICENSE.spdx,
-          license_name: DEFAULT_BOOK_LICENSE.name,
-          license_url: DEFAULT_BOOK_LICENSE.url,
-          license_attribution: null,
+          license_spdx: license.spdx,
+          license_name: license.name,
+          license_url: license.url,
+          license_attribution: license.attribution ?? null,
           license_note: null,
-          source_url: null,
+          source_url: options.sourceUrl ?? null,
         },
         chapters.map((chapter) => ({
           code: chapter.code,
           position: chapter.position,
           title: chapter.title,
-          title_original: null,
-          section: null,
+          title_original: chapter.titleOriginal ?? null,
+          section: chapter.section ?? null,
           body_html: chapter.html,
-          parallel_html: null,
+          parallel_html: chapter.parallelHtml ?? null,
           created_at: at,
           updated_at: at,
         })),
@@ -148,7 +161,13 @@ export function factories(t: TestApp) {
      * Its MP3 is not stored: a test that plays it uses a demo talk or uploads one.
      */
     async talk(
-      options: { title?: string; speaker?: string; duration?: number; status?: ContentStatus } = {},
+      options: {
+        title?: string;
+        speaker?: string;
+        duration?: number;
+        recordedOn?: string;
+        status?: ContentStatus;
+      } = {},
     ): Promise<MadeTalk> {
       const id = unique();
       const at = new Date().toISOString();
@@ -177,7 +196,7 @@ export function factories(t: TestApp) {
         mime_type: 'audio/mpeg',
         size_bytes: 1000,
         duration_seconds: duration,
-        recorded_on: null,
+        recorded_on: options.recordedOn ?? null,
         transcript_file: null,
         position: 1,
         status,

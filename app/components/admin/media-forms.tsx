@@ -168,6 +168,18 @@ export function PublishNowCheckbox() {
   );
 }
 
+/**
+ * The field messages for one row: the action names (under `idName`, as `mediaRowAnswers` does)
+ * the row whose edit it refused, and only that row's form shows them.
+ */
+export function rowFieldErrors<K extends string>(
+  answer: ({ fields?: Record<string, string> } & Partial<Record<K, unknown>>) | undefined,
+  idName: K,
+  id: number,
+): Record<string, string> | undefined {
+  return answer?.[idName] === id ? answer.fields : undefined;
+}
+
 /** The edit form inside a row's details: its fields, then the save button. */
 export function RowEditForm({
   intent,

@@ -25,6 +25,7 @@ import {
   MoveAndPublishForms,
   PublishNowCheckbox,
   RowEditForm,
+  rowFieldErrors,
 } from '#app/components/admin/media-forms.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -178,9 +179,7 @@ export default function AdminTalkCollectionPage({ loaderData, actionData }: Rout
               last={i === collection.talks.length - 1}
               busy={busy}
               collections={others}
-              error={
-                actionData && 'talkId' in actionData && actionData.talkId === talk.id ? actionData.fields : undefined
-              }
+              error={rowFieldErrors(actionData, 'talkId', talk.id)}
             />
           ))}
         </ol>

@@ -18,6 +18,7 @@ import {
   PublishNowCheckbox,
   PublishToggleForm,
   RowEditForm,
+  rowFieldErrors,
 } from '#app/components/admin/media-forms.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -143,9 +144,7 @@ export default function AdminVideosPage({ loaderData, actionData }: Route.Compon
               key={video.id}
               video={video}
               busy={busy}
-              error={
-                actionData && 'videoId' in actionData && actionData.videoId === video.id ? actionData.fields : undefined
-              }
+              error={rowFieldErrors(actionData, 'videoId', video.id)}
             />
           ))}
         </ul>

@@ -4,19 +4,20 @@ import { ZCompilationAdminSchema } from '#common/contracts/compilation.schema.ts
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
+import { factories, type Person } from '../factories/tables.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 const ZOne = z.object({ data: ZCompilationAdminSchema });
 
 describe.each(engines)('compilations administration API on %s', (engine) => {
   let t: TestApp;
-  let admin: string;
-  let reader: string;
+  let admin: Person;
+  let reader: Person;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    reader = await registerReader(t);
-    admin = (await loginAdmin(t)).token;
+    const make = factories(t);
+    [admin, reader] = [await make.admin(), await make.reader()];
   });
   afterAll(async () => {
     await t.close();

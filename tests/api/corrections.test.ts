@@ -65,6 +65,29 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
         .executeTakeFirstOrThrow()
     ).body_html;
   const auditLines = () => t.db.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+  /** The cues of a stored transcript, as the media route serves it. */
+  const servedCues = async (file: string | null) =>
+    parseTranscript(await (await t.app.request(`/media/${file}`)).text());
+  /**
+   * A moderator accepts a correction of a line of the talk or video `id` (`table`): its transcript is
+   * then a new file and the old one is no longer served. Returns the new file's cues.
+   */
+  const acceptLine = async (correctionId: number, table: 'audio_talks' | 'videos', id: number, oldFile: string) => {
+    const res = await api.post(
+      `/moderation/correction/${correctionId}`,
+      { decision: 'accept' },
+      { as: moderator.token },
+    );
+    expect(res.status).toBe(200);
+    const after = await t.db.database.db
+      .selectFrom(table)
+      .select('transcript_file')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after.transcript_file).not.toBe(oldFile);
+    expect((await t.app.request(`/media/${oldFile}`)).status).toBe(404);
+    return { file: after.transcript_file, cues: await servedCues(after.transcript_file) };
+  };
   const search = async (query: string, type: 'book' | 'transcript') => {
     const res = await api.post('/public/search', { query, type });
     expect(res.status).toBe(200);
@@ -263,8 +286,7 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
       .where('transcript_file', 'is not', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const served = await t.app.request(`/media/${talk.transcript_file}`);
-    const cues = parseTranscript(await served.text());
+    const cues = await servedCues(talk.transcript_file);
     expect(cues.length).toBeGreaterThan(3);
     const word = unique();
     const proposed = `${cues[2]!.text} ${word}`;
@@ -274,22 +296,9 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     expect(correction).toMatchObject({ itemType: 'talk', originalText: cues[2]!.text, anchor: '2' });
     expect(correction.path).toMatch(new RegExp(`^/phap-am/\\d+\\?nghe=${talk.id}$`));
 
-    const res = await api.post(
-      `/moderation/correction/${correction.id}`,
-      { decision: 'accept' },
-      { as: moderator.token },
-    );
-    expect(res.status).toBe(200);
-    const after = await t.db.database.db
-      .selectFrom('audio_talks')
-      .select('transcript_file')
-      .where('id', '=', talk.id)
-      .executeTakeFirstOrThrow();
-    expect(after.transcript_file).not.toBe(talk.transcript_file);
-    const changed = parseTranscript(await (await t.app.request(`/media/${after.transcript_file}`)).text());
+    const changed = (await acceptLine(correction.id, 'audio_talks', talk.id, talk.transcript_file!)).cues;
     expect(changed.map((c) => c.text)).toEqual(cues.map((c, i) => (i === 2 ? proposed : c.text)));
     expect(changed.map((c) => c.startSeconds)).toEqual(cues.map((c) => c.startSeconds));
-    expect((await t.app.request(`/media/${talk.transcript_file}`)).status).toBe(404);
     const found = await search(word, 'transcript');
     expect(found.items.map((i) => i.title)).toContain(talk.title);
     expect(await t.services.corrections.creditsFor('talk', talk.id)).toEqual([reader.displayName]);
@@ -303,7 +312,7 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
       .where('transcript_file', 'is not', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const cues = parseTranscript(await (await t.app.request(`/media/${video.transcript_file}`)).text());
+    const cues = await servedCues(video.transcript_file);
     expect(cues.length).toBeGreaterThan(2);
     const proposed = `${cues[1]!.text} ${unique()}`;
     const made = await propose({ videoId: video.id, line: 1, proposedText: proposed });
@@ -319,22 +328,9 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     // Another reader cannot read it.
     expect((await api.get(`/correction/${correction.id}`, { as: other.token })).status).toBe(404);
 
-    const res = await api.post(
-      `/moderation/correction/${correction.id}`,
-      { decision: 'accept' },
-      { as: moderator.token },
-    );
-    expect(res.status).toBe(200);
-    const after = await t.db.database.db
-      .selectFrom('videos')
-      .select('transcript_file')
-      .where('id', '=', video.id)
-      .executeTakeFirstOrThrow();
-    expect(after.transcript_file).not.toBe(video.transcript_file);
-    expect(after.transcript_file).toMatch(/^video\/.+\.vtt$/);
-    const changed = parseTranscript(await (await t.app.request(`/media/${after.transcript_file}`)).text());
-    expect(changed.map((c) => c.text)).toEqual(cues.map((c, i) => (i === 1 ? proposed : c.text)));
-    expect((await t.app.request(`/media/${video.transcript_file}`)).status).toBe(404);
+    const after = await acceptLine(correction.id, 'videos', video.id, video.transcript_file!);
+    expect(after.file).toMatch(/^video\/.+\.vtt$/);
+    expect(after.cues.map((c) => c.text)).toEqual(cues.map((c, i) => (i === 1 ? proposed : c.text)));
     expect((await t.services.videos.findVideoPage(video.slug))?.cues[1]?.text).toBe(proposed);
     expect(await t.services.corrections.creditsFor('video', video.id)).toEqual([reader.displayName]);
     expect((await auditLines()).at(-1)).toMatchObject({ action: 'accept', item_type: 'video', item_id: video.id });

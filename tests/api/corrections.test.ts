@@ -27,11 +27,12 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
   let other: Person;
   let moderator: Person;
   let book: MadeBook;
+  let make: ReturnType<typeof factories>;
   const api = apiClient(() => t);
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const make = factories(t);
+    make = factories(t);
     reader = await make.reader();
     other = await make.reader();
     moderator = await make.moderator();
@@ -88,7 +89,7 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     expect((await t.app.request(`/media/${oldFile}`)).status).toBe(404);
     return { file: after.transcript_file, cues: await servedCues(after.transcript_file) };
   };
-  const search = async (query: string, type: 'book' | 'transcript') => {
+  const search = async (query: string, type: 'all' | 'book' | 'transcript' | 'video') => {
     const res = await api.post('/public/search', { query, type });
     expect(res.status).toBe(200);
     return ZSearchResultSchema.parse(((await res.json()) as { data: unknown }).data);
@@ -334,5 +335,40 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     expect((await t.services.videos.findVideoPage(video.slug))?.cues[1]?.text).toBe(proposed);
     expect(await t.services.corrections.creditsFor('video', video.id)).toEqual([reader.displayName]);
     expect((await auditLines()).at(-1)).toMatchObject({ action: 'accept', item_type: 'video', item_id: video.id });
+  });
+
+  it('a video’s transcript is searched: a word of one line finds the video at that moment; an accepted correction swaps the words', async () => {
+    const [oldWord, newWord] = [unique(), unique()];
+    const line = (word: string) => `Hôm nay chúng ta học về ${word} và chánh niệm.`;
+    const video = await make.video({
+      transcript: ['Nam mô Bổn Sư Thích Ca Mâu Ni Phật.', line(oldWord), 'Xin hồi hướng công đức.'],
+    });
+    const keysOf = async (word: string, type: 'all' | 'video') => (await search(word, type)).items.map((i) => i.key);
+
+    const found = await search(oldWord, 'video');
+    expect(found.items.map((i) => i.key)).toEqual([video.slug]);
+    expect(found.items[0]!.passages[0]).toMatchObject({
+      url: `/videos?xem=${video.slug}&t=5`,
+      label: '0:05',
+      startSeconds: 5,
+    });
+    expect(await keysOf(oldWord, 'all')).toEqual([video.slug]);
+    expect(await keysOf(newWord, 'all')).toEqual([]);
+
+    const made = await propose({ videoId: video.id, line: 1, proposedText: line(newWord) });
+    expect(made.status).toBe(201);
+    // Proposed is not accepted: search still has the old word only.
+    expect(await keysOf(newWord, 'video')).toEqual([]);
+    await acceptLine(ZOne.parse(await made.json()).data.id, 'videos', video.id, video.transcriptFile!);
+    expect(await keysOf(newWord, 'video')).toEqual([video.slug]);
+    expect(await keysOf(newWord, 'all')).toEqual([video.slug]);
+    expect(await keysOf(oldWord, 'all')).toEqual([]);
+    // The title and the other lines are still found.
+    expect(await keysOf(video.title, 'video')).toContain(video.slug);
+    expect(await keysOf('hồi hướng công đức', 'video')).toContain(video.slug);
+    // A whole rebuild (a new index version) reads the transcript again from its file.
+    await t.services.searchIndexer.rebuild();
+    expect(await keysOf(newWord, 'video')).toEqual([video.slug]);
+    expect(await keysOf(oldWord, 'all')).toEqual([]);
   });
 });

@@ -388,7 +388,8 @@ describe('readers’ corrections', () => {
     await line.getByRole('button', { name: 'Sửa lỗi dòng 5' }).click();
     const dialog = page.getByRole('dialog', { name: 'Báo lỗi, đề xuất sửa dòng 5' });
     await dialog.waitFor();
-    const proposed = `${original} (bản sửa ${crypto.randomBytes(3).toString('hex')})`;
+    const word = `chusuavideo${crypto.randomBytes(3).toString('hex')}`;
+    const proposed = `${original} (bản sửa ${word})`;
     // A video's line is a subtitle.
     await sendProposal(page, dialog, {
       label: 'Dòng phụ đề như bạn đề nghị',
@@ -413,6 +414,11 @@ describe('readers’ corrections', () => {
     );
 
     const anon = await expectLineCorrected(address, 4, proposed, displayName, 'correction-video-credit-1366');
+    // Search finds the new word in the video's line, and opens the video at that line's moment.
+    await anon.goto(`${baseURL}/search?query=${word}&type=video`, { waitUntil: 'networkidle' });
+    const hit = anon.locator('.search-result[data-type="video"] a.search-passage');
+    expect(await hit.getAttribute('href')).toMatch(/^\/videos\?xem=bat-nha-tam-kinh-doc-tung-co-loi&t=\d+$/);
+    await screenshot(anon, 'correction-video-search-1366', { fullPage: false });
     await anon.close();
   });
 });

@@ -363,9 +363,15 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     expect(await keysOf(newWord, 'video')).toEqual([video.slug]);
     expect(await keysOf(newWord, 'all')).toEqual([video.slug]);
     expect(await keysOf(oldWord, 'all')).toEqual([]);
-    // The title and the other lines are still found.
+    // The title and the other lines are still found; "Xem thêm N đoạn" asks inside the video.
     expect(await keysOf(video.title, 'video')).toContain(video.slug);
     expect(await keysOf('hồi hướng công đức', 'video')).toContain(video.slug);
+    const inside = await api.post('/public/search', {
+      query: 'chúng ta học về',
+      item: { type: 'video', key: video.slug },
+    });
+    const lines = ZSearchResultSchema.parse(((await inside.json()) as { data: unknown }).data).items[0]!.passages;
+    expect(lines.map((p) => p.startSeconds)).toEqual([5]);
     // A whole rebuild (a new index version) reads the transcript again from its file.
     await t.services.searchIndexer.rebuild();
     expect(await keysOf(newWord, 'video')).toEqual([video.slug]);

@@ -6,7 +6,13 @@ import { toWebVtt } from '#server/lib/webvtt.ts';
 import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createRepositories } from '#server/repositories/index.ts';
 import { storedTranscriptSegments } from '#server/services/media-upload.ts';
-import { indexBook, indexCollection, indexTalk, indexVideo } from '#server/services/search-indexer.service.ts';
+import {
+  indexArticle,
+  indexBook,
+  indexCollection,
+  indexTalk,
+  indexVideo,
+} from '#server/services/search-indexer.service.ts';
 import { newReader } from './reader.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -31,6 +37,12 @@ export interface MadeTalk {
   title: string;
   collection: { id: number; title: string };
   duration: number;
+}
+
+export interface MadeArticle {
+  id: number;
+  slug: string;
+  title: string;
 }
 
 export interface MadeVideo {
@@ -201,6 +213,35 @@ export function factories(t: TestApp) {
       await indexCollection(repos, collectionId);
       await indexTalk(repos, talkId, []);
       return { id: talkId, title, collection: { id: collectionId, title: collectionTitle }, duration };
+    },
+
+    /** An article without a category (published unless said otherwise), indexed for search. */
+    async article(options: { title?: string; status?: ContentStatus } = {}): Promise<MadeArticle> {
+      const id = unique();
+      const at = new Date().toISOString();
+      const title = options.title ?? `Bài viết thử ${id}`;
+      const slug = `bai-viet-thu-${id}`;
+      const articleId = await repos.articles.insert({
+        slug,
+        category_id: null,
+        title,
+        summary: null,
+        body_html: '<p>Nội dung bài viết thử.</p>',
+        cover_image: null,
+        author: null,
+        status: options.status ?? 'published',
+        published_at: at,
+        created_at: at,
+        updated_at: at,
+        license_spdx: DEFAULT_BOOK_LICENSE.spdx,
+        license_name: DEFAULT_BOOK_LICENSE.name,
+        license_url: DEFAULT_BOOK_LICENSE.url,
+        license_attribution: null,
+        license_note: null,
+        source_url: null,
+      });
+      await indexArticle(repos, articleId);
+      return { id: articleId, slug, title };
     },
 
     /**

@@ -70,6 +70,15 @@ export interface MadePlaylist {
 }
 
 const META = { ip: '127.0.0.1', userAgent: 'factories' };
+/** The licence a new book or article gets in the administration, no source. */
+const LICENSE_COLUMNS = {
+  license_spdx: DEFAULT_BOOK_LICENSE.spdx,
+  license_name: DEFAULT_BOOK_LICENSE.name,
+  license_url: DEFAULT_BOOK_LICENSE.url,
+  license_attribution: null,
+  license_note: null,
+  source_url: null,
+};
 const unique = () => crypto.randomBytes(4).toString('hex');
 
 /**
@@ -138,12 +147,7 @@ export function factories(t: TestApp) {
           created_at: at,
           updated_at: at,
           published_at: at,
-          license_spdx: DEFAULT_BOOK_LICENSE.spdx,
-          license_name: DEFAULT_BOOK_LICENSE.name,
-          license_url: DEFAULT_BOOK_LICENSE.url,
-          license_attribution: null,
-          license_note: null,
-          source_url: null,
+          ...LICENSE_COLUMNS,
         },
         chapters.map((chapter) => ({
           code: chapter.code,
@@ -233,12 +237,7 @@ export function factories(t: TestApp) {
         published_at: at,
         created_at: at,
         updated_at: at,
-        license_spdx: DEFAULT_BOOK_LICENSE.spdx,
-        license_name: DEFAULT_BOOK_LICENSE.name,
-        license_url: DEFAULT_BOOK_LICENSE.url,
-        license_attribution: null,
-        license_note: null,
-        source_url: null,
+        ...LICENSE_COLUMNS,
       });
       await indexArticle(repos, articleId);
       return { id: articleId, slug, title };

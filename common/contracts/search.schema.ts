@@ -22,7 +22,7 @@ export const SEARCH_MESSAGES = {
   conditionTooLong: 'Mỗi điều kiện dài tối đa 100 ký tự.',
   badMode: 'Cách tìm không hợp lệ (chỉ có "strict" hoặc "broad").',
   badType: 'Loại nội dung tìm kiếm không hợp lệ.',
-  badItemType: 'Chỉ xem thêm đoạn được trong sách, lời giảng hay bài viết.',
+  badItemType: 'Chỉ xem thêm đoạn được trong sách, lời giảng, video hay bài viết.',
 } as const;
 
 const ZQueryText = zText()
@@ -52,7 +52,8 @@ export const ZSearchRequestSchema = z.object({
   bookCode: zLine().min(1).max(120).optional(),
   /**
    * Only inside this one result, as a result names itself (`type` and `key`): the other matching
-   * passages of a result card ("Xem thêm N đoạn"), up to 50, best first. Talks and videos have one.
+   * passages of a result card ("Xem thêm N đoạn"), up to 50, best first. A talk's title block has
+   * one; a video has its title block and its transcript's lines.
    */
   item: z
     .object({

@@ -16,7 +16,7 @@ export const DEFAULT_SEARCH_PER_PAGE = 10;
 export const MAX_SEARCH_PER_PAGE = 50;
 
 /** The result types whose items hold many passages (a talk or a video matches by its title block only). */
-export const SEARCH_ITEM_TYPES_WITH_PASSAGES = ['book', 'transcript', 'article'] as const;
+export const SEARCH_ITEM_TYPES_WITH_PASSAGES = ['book', 'transcript', 'video', 'article'] as const;
 export type SearchItemTypeWithPassages = (typeof SEARCH_ITEM_TYPES_WITH_PASSAGES)[number];
 
 /** Labels shown to readers. */

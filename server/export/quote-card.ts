@@ -40,7 +40,12 @@ export function cardQuoteOf(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), CARD_QUOTE_MAX / 2)).replace(/[,;:]$/, '')}…`;
 }
 
-/** Text set by Pango in the card's font, as a transparent picture no wider than `width`. */
+/**
+ * Text set by Pango in the card's font, as a transparent picture no wider than `width`. Chinese has
+ * no glyph in Noto Serif: it is set in Noto Serif CJK when the machine has it (Debian's
+ * fonts-noto-cjk, docs/deploy.md), else in whatever CJK font fontconfig finds, else as boxes
+ * (decision 0045: the project ships no CJK font).
+ */
 export async function renderCardText(
   text: string,
   options: { size: number; bold?: boolean; color: string; width: number; align?: 'left' | 'right' },
@@ -48,7 +53,7 @@ export async function renderCardText(
   const { data, info } = await sharp({
     text: {
       text: `<span foreground="${options.color}">${escapeMarkup(text)}</span>`,
-      font: `Noto Serif ${options.bold ? 'Bold ' : ''}${options.size}`,
+      font: `Noto Serif,Noto Serif CJK TC ${options.bold ? 'Bold ' : ''}${options.size}`,
       fontfile: options.bold ? CARD_FONTS.bold : CARD_FONTS.regular,
       width: options.width,
       align: options.align ?? 'left',

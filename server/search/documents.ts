@@ -83,18 +83,27 @@ export function collectionDocument(collection: TitledForIndex): ItemDocument {
   };
 }
 
-export function videoDocument(video: TitledForIndex): ItemDocument {
-  return {
-    kind: SearchKind.video,
-    itemId: video.id,
-    passages: [{ seq: 0, body: titleBlock([video.title, video.speaker, video.description]) }],
-  };
-}
-
 /** One timed line of a transcript. */
 export interface TranscriptSegment {
   startSeconds: number;
   text: string;
+}
+
+/**
+ * A video: its title block, then one passage per timed line of its transcript, so a hit opens the
+ * video at that moment (a video is one result, whether its title or its words matched).
+ */
+export function videoDocument(video: TitledForIndex, transcript: readonly TranscriptSegment[] = []): ItemDocument {
+  return {
+    kind: SearchKind.video,
+    itemId: video.id,
+    passages: [
+      { seq: 0, body: titleBlock([video.title, video.speaker, video.description]) },
+      ...transcript
+        .filter((s) => s.text.trim())
+        .map((s, i) => ({ seq: i + 1, body: s.text.trim(), startSeconds: s.startSeconds })),
+    ],
+  };
 }
 
 /** A talk's transcript: one passage per timed segment, so a hit opens the talk at that moment. */

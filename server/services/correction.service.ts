@@ -279,7 +279,7 @@ export function createCorrectionService(deps: ServiceContext & { media: MediaSto
           await decided(r, 'accepted');
           if (before.item_type === 'video') {
             await r.videos.update(owner.id, { transcript_file: fileName, updated_at: at });
-            await indexVideo(r, owner.id);
+            await indexVideo(r, owner.id, async () => changed);
           } else {
             await r.talks.updateTalk(owner.id, { transcript_file: fileName, updated_at: at });
             await indexTalk(

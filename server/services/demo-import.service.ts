@@ -7,6 +7,7 @@ import { parseTranscript } from '#server/lib/webvtt.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import { prepareArticleRow } from './article.service.ts';
+import { storedTranscriptSegments } from './media-upload.ts';
 import { indexArticle, indexBook, indexCollection, indexTalk, indexVideo } from './search-indexer.service.ts';
 import type { Transaction } from './service-context.ts';
 
@@ -241,7 +242,7 @@ export function createDemoImportService(deps: {
               license_url: video.license.url,
               license_attribution: video.license.attribution,
             });
-            await indexVideo(repos, videoId);
+            await indexVideo(repos, videoId, (file) => storedTranscriptSegments(deps.media, file));
             result.videos++;
           }
           await repos.meta.set(DEMO_VIDEOS_IMPORTED_KEY, at);

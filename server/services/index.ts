@@ -44,6 +44,7 @@ import type { ContentNotices } from './content-notices.ts';
 import { createSearchCollectionService } from './search-collection.service.ts';
 import { createDictionaryService } from './dictionary.service.ts';
 import { createSearchIndexer } from './search-indexer.service.ts';
+import { storedTranscriptSegments } from './media-upload.ts';
 import { createSearchService } from './search.service.ts';
 import { createSearchSuggestionService } from './search-suggestion.service.ts';
 import { createSiteAdminService } from './site-admin.service.ts';
@@ -192,7 +193,13 @@ export function createServices(deps: ServiceDeps) {
     deps.notices?.announce();
   };
   deps.notices?.listen(() => search.invalidate());
-  const searchIndexer = createSearchIndexer({ repos, transaction, logger: deps.logger, onChange: contentChanged });
+  const searchIndexer = createSearchIndexer({
+    repos,
+    transaction,
+    logger: deps.logger,
+    readTranscript: (file) => storedTranscriptSegments(deps.media, file),
+    onChange: contentChanged,
+  });
   const searchCollections = withWriteBudget(createSearchCollectionService({ repos }), writeBudget, [
     'create',
     'update',

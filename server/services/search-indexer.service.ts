@@ -25,7 +25,8 @@ import type { Transaction } from './service-context.ts';
  */
 // 2: article passages point at their paragraphs (#p-N, numbered by the HTML sanitiser).
 // 3: passages keep their length, frequent words their passages (BM25 without FTS5, decision 0028).
-export const SEARCH_INDEX_VERSION = '3';
+// 4: a video's transcript lines are passages of the video (decision 0045).
+export const SEARCH_INDEX_VERSION = '4';
 const VERSION_KEY = 'search_index_version';
 
 export async function indexBook(repos: Repositories, bookId: number): Promise<void> {
@@ -75,19 +76,33 @@ export async function indexCollection(repos: Repositories, collectionId: number)
   await repos.search.replaceItem(collectionDocument(collection));
 }
 
-export async function indexVideo(repos: Repositories, videoId: number): Promise<void> {
+/** The timed lines of a stored transcript file (read from the media storage; [] when it is gone). */
+export type TranscriptReader = (fileName: string) => Promise<readonly TranscriptSegment[]>;
+
+/**
+ * A video with the lines of its transcript. Unlike a talk's, a video's transcript is read from its
+ * file each time: every re-index (a new title, a rebuild) keeps its words.
+ */
+export async function indexVideo(
+  repos: Repositories,
+  videoId: number,
+  readTranscript: TranscriptReader,
+): Promise<void> {
   const video = await repos.videos.findById(videoId);
   if (!video || video.status !== 'published') {
     await repos.search.removeItem(SearchKind.video, videoId);
     return;
   }
-  await repos.search.replaceItem(videoDocument(video));
+  const transcript = video.transcript_file ? await readTranscript(video.transcript_file) : [];
+  await repos.search.replaceItem(videoDocument(video, transcript));
 }
 
 export function createSearchIndexer(deps: {
   logger: Logger;
   transaction: Transaction;
   repos: Repositories;
+  /** Reads a video's stored transcript (the media storage). */
+  readTranscript: TranscriptReader;
   /** Called after the index changed (the search service forgets its cached answers). */
   onChange?: () => void;
   /** Which words get a head and how long it is (term-heads.ts); tests use small libraries. */
@@ -96,7 +111,8 @@ export function createSearchIndexer(deps: {
   return {
     /**
      * Rebuilds the whole index in one transaction (the old index serves until it commits).
-     * Transcripts are kept: their text lives only in the index until the audio issue stores it.
+     * Talks' transcripts are kept: their text lives only in the index until the audio issue stores
+     * it. Videos' are read again from their files.
      */
     async rebuild(): Promise<number> {
       return deps
@@ -117,7 +133,7 @@ export function createSearchIndexer(deps: {
           for (const id of await repos.articles.listPublishedIds()) await indexArticle(repos, id);
           for (const id of await repos.talks.listTalkIds()) await indexTalk(repos, id);
           for (const id of await repos.talks.listCollectionIds()) await indexCollection(repos, id);
-          for (const id of await repos.videos.listIds()) await indexVideo(repos, id);
+          for (const id of await repos.videos.listIds()) await indexVideo(repos, id, deps.readTranscript);
           await repos.search.heads.rebuild(deps.heads);
           await repos.meta.set(VERSION_KEY, SEARCH_INDEX_VERSION);
           return repos.search.size();

@@ -107,7 +107,12 @@ export async function presentables(
     const url = videoPath(video.slug);
     out.set(itemKeyOf(SearchKind.video, video.id), {
       item: { type: 'video', key: video.slug, title: video.title, subtitle: video.speaker, url },
-      passage: () => ({ url, label: null, startSeconds: null }),
+      // A line of its transcript opens the video at that moment, as a talk's does.
+      passage: (row) => ({
+        url: videoPath(video.slug, row.start_seconds),
+        label: row.start_seconds === null ? null : formatClock(row.start_seconds),
+        startSeconds: row.start_seconds,
+      }),
     });
   }
 

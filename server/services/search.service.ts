@@ -194,6 +194,10 @@ export function createSearchService(deps: {
       const talkId = /^\d{1,9}$/.test(request.item.key) ? Number(request.item.key) : 0;
       return itemKeyOf(SearchKind.transcript, talkId);
     }
+    if (request.item?.type === 'video') {
+      const video = await repos.videos.findPublishedBySlug(request.item.key);
+      return itemKeyOf(SearchKind.video, video?.id ?? 0);
+    }
     if (request.item?.type === 'article') {
       const article = await repos.articles.findPublishedBySlug(request.item.key);
       return itemKeyOf(SearchKind.article, article?.id ?? 0);

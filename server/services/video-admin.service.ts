@@ -20,7 +20,12 @@ import { presentVideo } from '#server/presenters/video.presenter.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { VideoRow } from '#server/repositories/video.repository.ts';
 import { auditActionForEdit, recordAudit } from './audit.service.ts';
-import { createMediaUploads, transcriptAsWebVtt, type MediaAdminDeps } from './media-upload.ts';
+import {
+  createMediaUploads,
+  storedTranscriptSegments,
+  transcriptAsWebVtt,
+  type MediaAdminDeps,
+} from './media-upload.ts';
 import { indexVideo } from './search-indexer.service.ts';
 
 const VIDEO_NOT_FOUND = 'Không tìm thấy video này.';
@@ -58,6 +63,7 @@ async function renderPoster(bytes: Buffer): Promise<Buffer> {
  */
 export function createVideoAdminService(deps: MediaAdminDeps) {
   const { repos, media } = deps;
+  const readTranscript = (file: string) => storedTranscriptSegments(media, file);
   const uploads = createMediaUploads(deps);
   const { now, withIndex, removeFiles } = uploads;
 
@@ -170,7 +176,7 @@ export function createVideoAdminService(deps: MediaAdminDeps) {
             license_url: null,
             license_attribution: null,
           });
-          await indexVideo(r, id);
+          await indexVideo(r, id, readTranscript);
           await recordAudit(r, actor, {
             action: input.kind === 'youtube' ? 'create' : 'upload',
             itemType: 'video',
@@ -208,7 +214,7 @@ export function createVideoAdminService(deps: MediaAdminDeps) {
           ...(publishing ? { published_at: at } : {}),
           updated_at: at,
         });
-        await indexVideo(r, id);
+        await indexVideo(r, id, readTranscript);
         await recordAudit(r, actor, {
           action: auditActionForEdit(before.status, input.status),
           itemType: 'video',
@@ -252,7 +258,7 @@ export function createVideoAdminService(deps: MediaAdminDeps) {
       const before = await withIndex(async (r) => {
         const before = await requireVideo(r, id);
         await r.videos.delete(id);
-        await indexVideo(r, id);
+        await indexVideo(r, id, readTranscript);
         await recordAudit(r, actor, {
           action: 'delete',
           itemType: 'video',

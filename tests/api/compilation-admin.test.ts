@@ -4,19 +4,23 @@ import { ZCompilationAdminSchema } from '#common/contracts/compilation.schema.ts
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
+import { factories, type Person } from '../factories/tables.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
 const ZOne = z.object({ data: ZCompilationAdminSchema });
 
 describe.each(engines)('compilations administration API on %s', (engine) => {
   let t: TestApp;
-  let admin: string;
-  let reader: string;
+  let admin: Person;
+  let reader: Person;
+  let make: ReturnType<typeof factories>;
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    reader = await registerReader(t);
-    admin = (await loginAdmin(t)).token;
+    // Nothing of the demo is needed: each kind of item is made here.
+    t = await createTestApp(engine, { demo: false });
+    make = factories(t);
+    admin = await make.admin();
+    reader = await make.reader();
   });
   afterAll(async () => {
     await t.close();
@@ -24,15 +28,12 @@ describe.each(engines)('compilations administration API on %s', (engine) => {
 
   const api = apiClient(() => t);
 
-  const idOf = async (table: 'books' | 'audio_talks' | 'articles' | 'videos') =>
-    (await t.db.database.db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-
   it('makes, orders, publishes, edits and deletes a compilation; readers get 403, anonymous 401', async () => {
     const items = [
-      { type: 'article', id: await idOf('articles') },
-      { type: 'video', id: await idOf('videos') },
-      { type: 'book', id: await idOf('books') },
-      { type: 'talk', id: await idOf('audio_talks'), note: 'Nghe sau khi đọc.' },
+      { type: 'article', id: (await make.article()).id },
+      { type: 'video', id: (await make.video()).id },
+      { type: 'book', id: (await make.book()).id },
+      { type: 'talk', id: (await make.talk()).id, note: 'Nghe sau khi đọc.' },
     ];
     const input = { title: 'Mùa an cư', introduction: 'Đọc và nghe trong ba tháng an cư.', status: 'draft', items };
     for (const [method, url] of [

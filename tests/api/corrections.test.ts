@@ -27,11 +27,12 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
   let other: Person;
   let moderator: Person;
   let book: MadeBook;
+  let make: ReturnType<typeof factories>;
   const api = apiClient(() => t);
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const make = factories(t);
+    make = factories(t);
     reader = await make.reader();
     other = await make.reader();
     moderator = await make.moderator();
@@ -65,7 +66,30 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
         .executeTakeFirstOrThrow()
     ).body_html;
   const auditLines = () => t.db.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
-  const search = async (query: string, type: 'book' | 'transcript') => {
+  /** The cues of a stored transcript, as the media route serves it. */
+  const servedCues = async (file: string | null) =>
+    parseTranscript(await (await t.app.request(`/media/${file}`)).text());
+  /**
+   * A moderator accepts a correction of a line of the talk or video `id` (`table`): its transcript is
+   * then a new file and the old one is no longer served. Returns the new file's cues.
+   */
+  const acceptLine = async (correctionId: number, table: 'audio_talks' | 'videos', id: number, oldFile: string) => {
+    const res = await api.post(
+      `/moderation/correction/${correctionId}`,
+      { decision: 'accept' },
+      { as: moderator.token },
+    );
+    expect(res.status).toBe(200);
+    const after = await t.db.database.db
+      .selectFrom(table)
+      .select('transcript_file')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after.transcript_file).not.toBe(oldFile);
+    expect((await t.app.request(`/media/${oldFile}`)).status).toBe(404);
+    return { file: after.transcript_file, cues: await servedCues(after.transcript_file) };
+  };
+  const search = async (query: string, type: 'all' | 'book' | 'transcript' | 'video') => {
     const res = await api.post('/public/search', { query, type });
     expect(res.status).toBe(200);
     return ZSearchResultSchema.parse(((await res.json()) as { data: unknown }).data);
@@ -263,8 +287,7 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
       .where('transcript_file', 'is not', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const served = await t.app.request(`/media/${talk.transcript_file}`);
-    const cues = parseTranscript(await served.text());
+    const cues = await servedCues(talk.transcript_file);
     expect(cues.length).toBeGreaterThan(3);
     const word = unique();
     const proposed = `${cues[2]!.text} ${word}`;
@@ -274,22 +297,9 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     expect(correction).toMatchObject({ itemType: 'talk', originalText: cues[2]!.text, anchor: '2' });
     expect(correction.path).toMatch(new RegExp(`^/phap-am/\\d+\\?nghe=${talk.id}$`));
 
-    const res = await api.post(
-      `/moderation/correction/${correction.id}`,
-      { decision: 'accept' },
-      { as: moderator.token },
-    );
-    expect(res.status).toBe(200);
-    const after = await t.db.database.db
-      .selectFrom('audio_talks')
-      .select('transcript_file')
-      .where('id', '=', talk.id)
-      .executeTakeFirstOrThrow();
-    expect(after.transcript_file).not.toBe(talk.transcript_file);
-    const changed = parseTranscript(await (await t.app.request(`/media/${after.transcript_file}`)).text());
+    const changed = (await acceptLine(correction.id, 'audio_talks', talk.id, talk.transcript_file!)).cues;
     expect(changed.map((c) => c.text)).toEqual(cues.map((c, i) => (i === 2 ? proposed : c.text)));
     expect(changed.map((c) => c.startSeconds)).toEqual(cues.map((c) => c.startSeconds));
-    expect((await t.app.request(`/media/${talk.transcript_file}`)).status).toBe(404);
     const found = await search(word, 'transcript');
     expect(found.items.map((i) => i.title)).toContain(talk.title);
     expect(await t.services.corrections.creditsFor('talk', talk.id)).toEqual([reader.displayName]);
@@ -303,7 +313,7 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
       .where('transcript_file', 'is not', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const cues = parseTranscript(await (await t.app.request(`/media/${video.transcript_file}`)).text());
+    const cues = await servedCues(video.transcript_file);
     expect(cues.length).toBeGreaterThan(2);
     const proposed = `${cues[1]!.text} ${unique()}`;
     const made = await propose({ videoId: video.id, line: 1, proposedText: proposed });
@@ -319,24 +329,52 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     // Another reader cannot read it.
     expect((await api.get(`/correction/${correction.id}`, { as: other.token })).status).toBe(404);
 
-    const res = await api.post(
-      `/moderation/correction/${correction.id}`,
-      { decision: 'accept' },
-      { as: moderator.token },
-    );
-    expect(res.status).toBe(200);
-    const after = await t.db.database.db
-      .selectFrom('videos')
-      .select('transcript_file')
-      .where('id', '=', video.id)
-      .executeTakeFirstOrThrow();
-    expect(after.transcript_file).not.toBe(video.transcript_file);
-    expect(after.transcript_file).toMatch(/^video\/.+\.vtt$/);
-    const changed = parseTranscript(await (await t.app.request(`/media/${after.transcript_file}`)).text());
-    expect(changed.map((c) => c.text)).toEqual(cues.map((c, i) => (i === 1 ? proposed : c.text)));
-    expect((await t.app.request(`/media/${video.transcript_file}`)).status).toBe(404);
+    const after = await acceptLine(correction.id, 'videos', video.id, video.transcript_file!);
+    expect(after.file).toMatch(/^video\/.+\.vtt$/);
+    expect(after.cues.map((c) => c.text)).toEqual(cues.map((c, i) => (i === 1 ? proposed : c.text)));
     expect((await t.services.videos.findVideoPage(video.slug))?.cues[1]?.text).toBe(proposed);
     expect(await t.services.corrections.creditsFor('video', video.id)).toEqual([reader.displayName]);
     expect((await auditLines()).at(-1)).toMatchObject({ action: 'accept', item_type: 'video', item_id: video.id });
+  });
+
+  it('a video’s transcript is searched: a word of one line finds the video at that moment; an accepted correction swaps the words', async () => {
+    const [oldWord, newWord] = [unique(), unique()];
+    const line = (word: string) => `Hôm nay chúng ta học về ${word} và chánh niệm.`;
+    const video = await make.video({
+      transcript: ['Nam mô Bổn Sư Thích Ca Mâu Ni Phật.', line(oldWord), 'Xin hồi hướng công đức.'],
+    });
+    const keysOf = async (word: string, type: 'all' | 'video') => (await search(word, type)).items.map((i) => i.key);
+
+    const found = await search(oldWord, 'video');
+    expect(found.items.map((i) => i.key)).toEqual([video.slug]);
+    expect(found.items[0]!.passages[0]).toMatchObject({
+      url: `/videos?xem=${video.slug}&t=5`,
+      label: '0:05',
+      startSeconds: 5,
+    });
+    expect(await keysOf(oldWord, 'all')).toEqual([video.slug]);
+    expect(await keysOf(newWord, 'all')).toEqual([]);
+
+    const made = await propose({ videoId: video.id, line: 1, proposedText: line(newWord) });
+    expect(made.status).toBe(201);
+    // Proposed is not accepted: search still has the old word only.
+    expect(await keysOf(newWord, 'video')).toEqual([]);
+    await acceptLine(ZOne.parse(await made.json()).data.id, 'videos', video.id, video.transcriptFile!);
+    expect(await keysOf(newWord, 'video')).toEqual([video.slug]);
+    expect(await keysOf(newWord, 'all')).toEqual([video.slug]);
+    expect(await keysOf(oldWord, 'all')).toEqual([]);
+    // The title and the other lines are still found; "Xem thêm N đoạn" asks inside the video.
+    expect(await keysOf(video.title, 'video')).toContain(video.slug);
+    expect(await keysOf('hồi hướng công đức', 'video')).toContain(video.slug);
+    const inside = await api.post('/public/search', {
+      query: 'chúng ta học về',
+      item: { type: 'video', key: video.slug },
+    });
+    const lines = ZSearchResultSchema.parse(((await inside.json()) as { data: unknown }).data).items[0]!.passages;
+    expect(lines.map((p) => p.startSeconds)).toEqual([5]);
+    // A whole rebuild (a new index version) reads the transcript again from its file.
+    await t.services.searchIndexer.rebuild();
+    expect(await keysOf(newWord, 'video')).toEqual([video.slug]);
+    expect(await keysOf(oldWord, 'all')).toEqual([]);
   });
 });

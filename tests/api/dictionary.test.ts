@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DICTIONARY_MAX_BYTES,
@@ -9,9 +11,12 @@ import {
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
-import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
+import { factories, type Person } from '../factories/tables.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
+const DATA_DIR = path.resolve(import.meta.dirname, '..', '..', 'data');
+const CC_CEDICT_SOURCE = 'https://www.mdbg.net/chinese/dictionary?page=cc-cedict';
 
 // The first line of the Heart Sutra as the demo book prints it: 14 characters, 14 syllables.
 const LINE = '觀自在菩薩行深波若波羅蜜多時';
@@ -28,12 +33,12 @@ const TSV = [
 
 describe.each(engines)('dictionary look-up and import on %s', (engine) => {
   let t: TestApp;
-  let admin: string;
-  let reader: string;
+  let admin: Person;
+  let reader: Person;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    reader = await registerReader(t);
-    admin = (await loginAdmin(t)).token;
+    const make = factories(t);
+    [admin, reader] = [await make.admin(), await make.reader()];
   });
   afterAll(async () => {
     await t.close();
@@ -220,6 +225,28 @@ describe.each(engines)('dictionary look-up and import on %s', (engine) => {
     const again = await refusal(await api.delete(`/admin/dictionary/${id}`, { as: admin }), 404);
     expect(again.errorMessage).toBe(DICTIONARY_MESSAGES.notFound);
     expect((await lookup({ text: LINE, at: 3 })).term).toBe('菩');
+  });
+
+  it('imports the shipped CC-CEDICT selection (data/dictionaries) as an administrator would; a tap finds its gloss and licence', async () => {
+    const content = fs.readFileSync(path.join(DATA_DIR, 'dictionaries', 'cc-cedict-demo.tsv'), 'utf8');
+    const words = content.split('\n').filter((line) => line && !line.startsWith('#')).length;
+    const res = await api.post(
+      '/admin/dictionaries',
+      { name: 'CC-CEDICT (MDBG)', license: 'CC BY-SA 4.0', sourceUrl: CC_CEDICT_SOURCE, format: 'tsv', content },
+      { as: admin },
+    );
+    expect(res.status).toBe(201);
+    expect(ZDictionaryResponseSchema.parse(await res.json()).data).toMatchObject({ entryCount: words });
+    // 菩 (place 3) is inside 菩薩, a word of the Heart Sutra's first line.
+    const found = await lookup({ text: LINE, at: 3, readings: READINGS });
+    expect(found).toMatchObject({ term: '菩薩', start: 3, end: 5, reading: 'Bồ tát' });
+    expect(found.entries).toEqual([
+      expect.objectContaining({
+        headword: '菩薩',
+        meaning: expect.stringContaining('bodhisattva'),
+        dictionary: expect.objectContaining({ license: 'CC BY-SA 4.0', sourceUrl: CC_CEDICT_SOURCE }),
+      }),
+    ]);
   });
 });
 

@@ -158,18 +158,19 @@ describe.each(engines)('search on %s', (engine) => {
       expect((await t.services.search.search(inBook, { ip })).countsByType.all).toBe(1);
     }
     expect((await t.services.search.popularQueries(100)).map((p) => p.query)).not.toContain('chim se');
-    // Unknown items find nothing; talks and videos have no passages to add.
+    // Unknown items find nothing; a talk's title block has no passages to add.
     for (const item of [
       { type: 'article', key: 'khong-co-bai-nay' },
       { type: 'transcript', key: 'abc' },
       { type: 'transcript', key: '999999' },
+      { type: 'video', key: 'khong-co-video-nay' },
     ]) {
       expect((await found({ query: 'phat', item })).countsByType.all).toBe(0);
     }
-    const video = await search({ query: 'phat', item: { type: 'video', key: 'x' } });
-    expect(video.status).toBe(400);
-    expect((video.json as { fields?: Record<string, string> }).fields?.['item.type']).toBe(
-      'Chỉ xem thêm đoạn được trong sách, lời giảng hay bài viết.',
+    const talk = await search({ query: 'phat', item: { type: 'audio', key: '1' } });
+    expect(talk.status).toBe(400);
+    expect((talk.json as { fields?: Record<string, string> }).fields?.['item.type']).toBe(
+      'Chỉ xem thêm đoạn được trong sách, lời giảng, video hay bài viết.',
     );
   });
 

@@ -157,7 +157,7 @@ describe.each(engines)('videos on %s', (engine) => {
       status: 'draft',
       published_at: '2026-11-02T00:00:00.000Z',
     });
-    await indexVideo(repos, youtubeId);
+    await indexVideo(repos, youtubeId, async () => []);
 
     const found = await list(`?keyword=${encodeURIComponent('chanh niem')}`);
     expect(found.items.map((v) => v.slug)).toEqual(['chanh-niem-trong-doi-song']);

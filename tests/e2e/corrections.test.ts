@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { rawRequest } from './support/raw-http.ts';
 import { adminToken, loginAs } from './support/session.ts';
@@ -28,6 +28,40 @@ async function selectStart(page: Page, paragraph: string, length: number) {
 const paragraphText = (page: Page, id: string) =>
   page.locator(`[data-testid="chapter-text"] p#${id}`).first().innerText();
 
+const HEIGHTS = { 320: 740, 390: 844, 1366: 900 } as const;
+const viewport = (width: keyof typeof HEIGHTS) => ({ width, height: HEIGHTS[width] });
+
+/** A call to the API as `token` (a moderator deciding, a reader reading theirs), its status and JSON. */
+async function api<T = { data: Record<string, unknown> }>(method: string, path: string, token: string, body?: unknown) {
+  const res = await fetch(`${baseURL}/api/v1${path}`, {
+    method,
+    headers: { 'x-token': token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+/** In the open dialog: the text as shown, under `label`; rewritten, it fits the page, is sent and thanked. */
+async function sendProposal(
+  page: Page,
+  dialog: Locator,
+  proposal: { label: string; original: string; proposed: string; note?: string; shot: string },
+) {
+  const text = dialog.getByLabel(proposal.label);
+  expect(await text.inputValue()).toBe(proposal.original);
+  // Unchanged, it cannot be sent.
+  expect(await dialog.getByRole('button', { name: 'Gửi đề xuất' }).isDisabled()).toBe(true);
+  await text.fill(proposal.proposed);
+  if (proposal.note) await dialog.getByLabel('Ghi chú cho người kiểm duyệt (không bắt buộc)').fill(proposal.note);
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await screenshot(page, proposal.shot, { fullPage: false });
+  await dialog.getByRole('button', { name: 'Gửi đề xuất' }).click();
+  await page.getByText('Đã gửi đề xuất sửa. Cảm ơn bạn!').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /**
  * "Báo lỗi / Đề xuất sửa" in the browser (issue 21, item 9; decision 0031): a logged-in reader
  * rewrites a paragraph from the selection tools; a moderator sees the diff in the moderation page
@@ -44,14 +78,43 @@ describe('readers’ corrections', () => {
     await browser.close();
   });
 
+  /** A new reader logged in, in a browser of `width` px; their name is what a credit shows. */
+  async function readerAt(width: keyof typeof HEIGHTS) {
+    const context = await browser.newContext({ viewport: viewport(width) });
+    const { token } = await loginAs(context, baseURL);
+    const me = await api<{ data: { displayName: string } }>('GET', '/me', token);
+    return { context, token, displayName: me.json.data.displayName };
+  }
+
+  /** The moderator's page in a browser of `width` px, on the moderation queue. */
+  async function moderationAt(width: keyof typeof HEIGHTS) {
+    const context = await browser.newContext({ viewport: viewport(width) });
+    await context.addCookies([{ name: 'pb_token', value: moderator, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}/quan-tri/kiem-duyet`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    return { context, page, errors };
+  }
+
+  /** At 1366 px anyone sees line `index` of the transcript at `address` as proposed, the reader thanked, no pencil. */
+  async function expectLineCorrected(address: string, index: number, proposed: string, thanked: string, shot: string) {
+    const anon = await browser.newPage({ viewport: viewport(1366) });
+    await anon.goto(address, { waitUntil: 'networkidle' });
+    expect(await anon.getByTestId('transcript').locator('li').nth(index).locator('.talk-cue-text').innerText()).toBe(
+      proposed,
+    );
+    expect(await anon.getByTestId('correction-credit').innerText()).toContain(thanked);
+    expect(await anon.getByRole('button', { name: /^Sửa lỗi dòng/ }).count()).toBe(0);
+    expect(await anon.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await screenshot(anon, shot, { fullPage: false });
+    return anon;
+  }
+
   it('a reader proposes a correction; a moderator accepts it from the diff; the chapter, search and the log follow', async () => {
     const word = `chusua${crypto.randomBytes(3).toString('hex')}`;
     // The reader, at 390 px.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const reader = await loginAs(context, baseURL);
-    const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { 'x-token': reader.token } })).json()) as {
-      data: { displayName: string };
-    };
+    const { context, displayName } = await readerAt(390);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}${CHAPTER}`, { waitUntil: 'networkidle' });
@@ -61,39 +124,26 @@ describe('readers’ corrections', () => {
     await page.getByTestId('suggest-correction').click();
     const dialog = page.getByRole('dialog', { name: 'Báo lỗi, đề xuất sửa đoạn này' });
     await dialog.waitFor();
-    const text = dialog.getByLabel('Đoạn văn như bạn đề nghị');
-    expect(await text.inputValue()).toBe(original);
-    // Unchanged, it cannot be sent.
-    expect(await dialog.getByRole('button', { name: 'Gửi đề xuất' }).isDisabled()).toBe(true);
     const proposed = `${original} ${word}`;
-    await text.fill(proposed);
-    await dialog.getByLabel('Ghi chú cho người kiểm duyệt (không bắt buộc)').fill('Theo bản in của chùa');
-    const box = (await dialog.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await screenshot(page, 'correction-dialog-390', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Gửi đề xuất' }).click();
-    await page.getByText('Đã gửi đề xuất sửa. Cảm ơn bạn!').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    await sendProposal(page, dialog, {
+      label: 'Đoạn văn như bạn đề nghị',
+      original,
+      proposed,
+      note: 'Theo bản in của chùa',
+      shot: 'correction-dialog-390',
+    });
     // Nothing changes before a moderator decides.
     expect(await paragraphText(page, 'p-1')).toBe(original);
     expect(errors).toEqual([]);
     await context.close();
 
     // The moderator, at 320 px: the diff shows the word put in; refusing needs a reason; accepting applies it.
-    const modContext = await browser.newContext({ viewport: { width: 320, height: 740 } });
-    await modContext.addCookies([
-      { name: 'pb_token', value: moderator, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    ]);
-    const modPage = await modContext.newPage();
-    const modErrors = watchPageErrors(modPage);
-    await modPage.goto(`${baseURL}/quan-tri/kiem-duyet`, { waitUntil: 'networkidle' });
-    await waitForHydration(modPage);
+    const { context: modContext, page: modPage, errors: modErrors } = await moderationAt(320);
     const item = modPage.getByTestId('correction-item').filter({ hasText: word });
     await item.waitFor();
     expect(await item.locator('ins').allInnerTexts()).toEqual([word]);
     expect(await item.locator('del').count()).toBe(0);
-    expect(await item.innerText()).toContain(me.data.displayName);
+    expect(await item.innerText()).toContain(displayName);
     expect(await item.innerText()).toContain('Theo bản in của chùa');
     expect(await modPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await screenshot(modPage, 'correction-review-320', { fullPage: false });
@@ -105,10 +155,10 @@ describe('readers’ corrections', () => {
     expect(modErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
 
     // Anyone now reads the new text with the reader thanked, and search finds the new word.
-    const anon = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const anon = await browser.newPage({ viewport: viewport(1366) });
     await anon.goto(`${baseURL}${CHAPTER}`, { waitUntil: 'networkidle' });
     expect(await paragraphText(anon, 'p-1')).toBe(proposed);
-    expect(await anon.getByTestId('correction-credit').innerText()).toContain(me.data.displayName);
+    expect(await anon.getByTestId('correction-credit').innerText()).toContain(displayName);
     await anon.goto(`${baseURL}/search?query=${word}`, { waitUntil: 'networkidle' });
     expect(await anon.locator(`a[href*="mong-son-thi-thuc"]`).count()).toBeGreaterThan(0);
     await anon.close();
@@ -116,12 +166,12 @@ describe('readers’ corrections', () => {
     // The audit log names the moderator's acceptance and the reader.
     await modPage.goto(`${baseURL}/quan-tri/nhat-ky`, { waitUntil: 'networkidle' });
     const entry = modPage.locator('li', { hasText: 'nhận đề xuất sửa' }).first();
-    expect(await entry.innerText()).toContain(me.data.displayName);
+    expect(await entry.innerText()).toContain(displayName);
     await modContext.close();
   });
 
   it('anonymous readers are offered to log in, not a correction; at 1366 px in dark the dialog fits', async () => {
-    const anon = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const anon = await browser.newPage({ viewport: viewport(390) });
     await anon.goto(`${baseURL}${CHAPTER}`, { waitUntil: 'networkidle' });
     await waitForHydration(anon);
     await selectStart(anon, 'p-1', 6);
@@ -130,9 +180,8 @@ describe('readers’ corrections', () => {
     expect(await anon.getByTestId('selection-popup').innerText()).toContain('Đăng nhập');
     await anon.close();
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const { context } = await readerAt(1366);
     await context.addInitScript(() => localStorage.setItem('phap-bao:theme', 'dark'));
-    await loginAs(context, baseURL);
     const page = await context.newPage();
     await page.goto(`${baseURL}${CHAPTER}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
@@ -151,11 +200,7 @@ describe('readers’ corrections', () => {
   it('a transcript line of a talk: the pencil opens the dialog; accepted, the WebVTT, the page and search change', async () => {
     const word = `chusualoi${crypto.randomBytes(3).toString('hex')}`;
     // The reader, at 390 px, on "Lễ Phật đản" (no other browser test reads its lines).
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const reader = await loginAs(context, baseURL);
-    const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { 'x-token': reader.token } })).json()) as {
-      data: { displayName: string };
-    };
+    const { context, displayName } = await readerAt(390);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
@@ -169,18 +214,14 @@ describe('readers’ corrections', () => {
     await line.getByRole('button', { name: 'Sửa lỗi dòng 3' }).click();
     const dialog = page.getByRole('dialog', { name: 'Báo lỗi, đề xuất sửa dòng 3' });
     await dialog.waitFor();
-    const text = dialog.getByLabel('Đoạn văn như bạn đề nghị');
-    expect(await text.inputValue()).toBe(original);
-    expect(await dialog.getByRole('button', { name: 'Gửi đề xuất' }).isDisabled()).toBe(true);
     const proposed = `${original} ${word}`;
-    await text.fill(proposed);
-    const box = (await dialog.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await screenshot(page, 'correction-transcript-dialog-390', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Gửi đề xuất' }).click();
-    await page.getByText('Đã gửi đề xuất sửa. Cảm ơn bạn!').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    // A talk's line is named as one, not as a paragraph.
+    await sendProposal(page, dialog, {
+      label: 'Dòng lời giảng như bạn đề nghị',
+      original,
+      proposed,
+      shot: 'correction-transcript-dialog-390',
+    });
     expect(await line.locator('.talk-cue-text').innerText()).toBe(original);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'correction-transcript-talk-390', { fullPage: false });
@@ -188,25 +229,19 @@ describe('readers’ corrections', () => {
     await context.close();
 
     // Anonymous readers get no pencil.
-    const anonPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const anonPage = await browser.newPage({ viewport: viewport(390) });
     await anonPage.goto(talkUrl, { waitUntil: 'networkidle' });
     expect(await anonPage.getByTestId('transcript').locator('li').count()).toBeGreaterThan(3);
     expect(await anonPage.getByRole('button', { name: /^Sửa lỗi dòng/ }).count()).toBe(0);
     await anonPage.close();
 
     // The moderator, at 320 px: the diff shows the word put in, the talk and the line are named.
-    const modContext = await browser.newContext({ viewport: { width: 320, height: 740 } });
-    await modContext.addCookies([
-      { name: 'pb_token', value: moderator, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    ]);
-    const modPage = await modContext.newPage();
-    await modPage.goto(`${baseURL}/quan-tri/kiem-duyet`, { waitUntil: 'networkidle' });
-    await waitForHydration(modPage);
+    const { context: modContext, page: modPage } = await moderationAt(320);
     const item = modPage.getByTestId('correction-item').filter({ hasText: word });
     await item.waitFor();
     expect(await item.locator('ins').allInnerTexts()).toEqual([word]);
     expect(await item.innerText()).toContain('Lễ Phật đản · dòng 3');
-    expect(await item.innerText()).toContain(me.data.displayName);
+    expect(await item.innerText()).toContain(displayName);
     expect(await modPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await screenshot(modPage, 'correction-transcript-review-320', { fullPage: false });
     await item.getByRole('button', { name: 'Nhận và sửa' }).click();
@@ -214,14 +249,7 @@ describe('readers’ corrections', () => {
     await modContext.close();
 
     // At 1366 px anyone reads the new line with the reader thanked; the stored WebVTT has it; search finds it.
-    const anon = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await anon.goto(talkUrl, { waitUntil: 'networkidle' });
-    expect(await anon.getByTestId('transcript').locator('li').nth(2).locator('.talk-cue-text').innerText()).toBe(
-      proposed,
-    );
-    expect(await anon.getByTestId('correction-credit').innerText()).toContain(me.data.displayName);
-    expect(await anon.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
-    await screenshot(anon, 'correction-transcript-credit-1366', { fullPage: false });
+    const anon = await expectLineCorrected(talkUrl, 2, proposed, displayName, 'correction-transcript-credit-1366');
     const talkId = new URL(talkUrl).searchParams.get('nghe');
     const collection = /\/phap-am\/(\d+)/.exec(talkUrl)![1];
     const talks = (await (await fetch(`${baseURL}/api/v1/public/audio_collection/${collection}`)).json()) as {
@@ -236,29 +264,19 @@ describe('readers’ corrections', () => {
     await anon.close();
   });
   it('“Góp ý sửa lỗi của tôi”: the reader’s own corrections with their state, paged; withdraw; others see none and get 404', async () => {
-    const api = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(`${baseURL}/api/v1${path}`, {
-        method,
-        headers: { 'x-token': token, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return {
-        status: res.status,
-        json: (await res.json()) as {
-          data: { id: number; talks: { id: number; title: string; transcriptUrl: string | null }[] };
-        },
-      };
-    };
     const collections = (await (await fetch(`${baseURL}/api/v1/public/audio_collections`)).json()) as {
       data: { items: { id: number; title: string }[] };
     };
     const collection = collections.data.items.find((c) => c.title === 'Bài đọc Phật học')!;
-    const talk = (await api('GET', `/public/audio_collection/${collection.id}`, moderator)).json.data.talks.find(
-      (t) => t.title === 'Thiền tông',
-    )!;
+    const talk = (
+      await api<{ data: { talks: { id: number; title: string; transcriptUrl: string | null }[] } }>(
+        'GET',
+        `/public/audio_collection/${collection.id}`,
+        moderator,
+      )
+    ).json.data.talks.find((t) => t.title === 'Thiền tông')!;
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const reader = await loginAs(context, baseURL);
+    const { context, token } = await readerAt(390);
     const tag = crypto.randomBytes(3).toString('hex');
     // Eleven corrections (one page is ten), the oldest first; the moderator refuses the second and accepts the third.
     // Each proposes the line as it is with words added, so the diff shows them together.
@@ -271,7 +289,7 @@ describe('readers’ corrections', () => {
     const ids: number[] = [];
     for (let i = 1; i <= 11; i++) {
       const line = i === 3 ? 1 : 0;
-      const created = await api('POST', '/corrections', reader.token, {
+      const created = await api<{ data: { id: number } }>('POST', '/corrections', token, {
         talkId: talk.id,
         line,
         proposedText: `${lines[line]} (đề xuất ${tag} số ${i})`,
@@ -326,7 +344,7 @@ describe('readers’ corrections', () => {
     expect(await items.first().innerText()).toContain(`(đề xuất ${tag} số 1)`);
     await items.first().getByRole('button', { name: 'Rút lại đề xuất' }).click();
     await page.getByTestId('my-corrections-empty').waitFor();
-    expect((await api('GET', `/correction/${ids[0]}`, reader.token)).status).toBe(404);
+    expect((await api('GET', `/correction/${ids[0]}`, token)).status).toBe(404);
     await page.setViewportSize({ width: 320, height: 740 });
     await page.goto(`${baseURL}/profile/correction`, { waitUntil: 'networkidle' });
     expect(await items.count()).toBe(10);
@@ -337,8 +355,7 @@ describe('readers’ corrections', () => {
     await context.close();
 
     // Another reader, at 1366 px: none of these, and withdrawing one of them is "not found".
-    const otherContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const other = await loginAs(otherContext, baseURL);
+    const { context: otherContext, token: otherToken } = await readerAt(1366);
     const otherPage = await otherContext.newPage();
     await otherPage.goto(`${baseURL}/profile/correction`, { waitUntil: 'networkidle' });
     expect(await otherPage.getByTestId('my-corrections-empty').innerText()).toContain('Bạn chưa gửi đề xuất sửa nào');
@@ -350,22 +367,18 @@ describe('readers’ corrections', () => {
         'content-type': 'application/x-www-form-urlencoded',
         origin: baseURL,
         'sec-fetch-site': 'same-origin',
-        cookie: `pb_token=${encodeURIComponent(other.token)}`,
+        cookie: `pb_token=${encodeURIComponent(otherToken)}`,
       },
       body: new URLSearchParams({ intent: 'withdraw', id: String(ids[4]) }).toString(),
     });
     expect(refusedWithdraw.status).toBe(404);
     expect(refusedWithdraw.body).toContain('Không tìm thấy đề xuất sửa này.');
-    expect((await api('GET', `/correction/${ids[4]}`, reader.token)).json.data).toMatchObject({ id: ids[4] });
+    expect((await api('GET', `/correction/${ids[4]}`, token)).json.data).toMatchObject({ id: ids[4] });
     await otherContext.close();
   });
   it('a line of a video’s transcript: corrected from the video page at 320 px, accepted, shown with thanks at 1366 px', async () => {
     const address = `${baseURL}/videos?xem=bat-nha-tam-kinh-doc-tung-co-loi`;
-    const context = await browser.newContext({ viewport: { width: 320, height: 740 } });
-    const reader = await loginAs(context, baseURL);
-    const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { 'x-token': reader.token } })).json()) as {
-      data: { displayName: string };
-    };
+    const { context, displayName } = await readerAt(320);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(address, { waitUntil: 'networkidle' });
@@ -375,40 +388,37 @@ describe('readers’ corrections', () => {
     await line.getByRole('button', { name: 'Sửa lỗi dòng 5' }).click();
     const dialog = page.getByRole('dialog', { name: 'Báo lỗi, đề xuất sửa dòng 5' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Đoạn văn như bạn đề nghị').inputValue()).toBe(original);
-    const proposed = `${original} (bản sửa ${crypto.randomBytes(3).toString('hex')})`;
-    await dialog.getByLabel('Đoạn văn như bạn đề nghị').fill(proposed);
-    const box = (await dialog.boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(320);
-    await screenshot(page, 'correction-video-dialog-320', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Gửi đề xuất' }).click();
-    await page.getByText('Đã gửi đề xuất sửa. Cảm ơn bạn!').waitFor();
+    const word = `chusuavideo${crypto.randomBytes(3).toString('hex')}`;
+    const proposed = `${original} (bản sửa ${word})`;
+    // A video's line is a subtitle.
+    await sendProposal(page, dialog, {
+      label: 'Dòng phụ đề như bạn đề nghị',
+      original,
+      proposed,
+      shot: 'correction-video-dialog-320',
+    });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     expect(errors).toEqual([]);
     await context.close();
 
     // The moderator accepts it (through the API the moderation page uses: that page is tested above).
-    const queue = (await (
-      await fetch(`${baseURL}/api/v1/moderation/corrections?perPage=100`, { headers: { 'x-token': moderator } })
-    ).json()) as { data: { items: { id: number; proposedText: string; itemType: string }[] } };
-    const waiting = queue.data.items.find((c) => c.proposedText === proposed)!;
-    expect(waiting.itemType).toBe('video');
-    const decided = await fetch(`${baseURL}/api/v1/moderation/correction/${waiting.id}`, {
-      method: 'POST',
-      headers: { 'x-token': moderator, 'content-type': 'application/json' },
-      body: JSON.stringify({ decision: 'accept' }),
-    });
-    expect(decided.status).toBe(200);
-
-    const anon = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await anon.goto(address, { waitUntil: 'networkidle' });
-    expect(await anon.getByTestId('transcript').locator('li').nth(4).locator('.talk-cue-text').innerText()).toBe(
-      proposed,
+    const queue = await api<{ data: { items: { id: number; proposedText: string; itemType: string }[] } }>(
+      'GET',
+      '/moderation/corrections?perPage=100',
+      moderator,
     );
-    expect(await anon.getByTestId('correction-credit').innerText()).toContain(me.data.displayName);
-    expect(await anon.getByRole('button', { name: /^Sửa lỗi dòng/ }).count()).toBe(0);
-    expect(await anon.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
-    await screenshot(anon, 'correction-video-credit-1366', { fullPage: false });
+    const waiting = queue.json.data.items.find((c) => c.proposedText === proposed)!;
+    expect(waiting.itemType).toBe('video');
+    expect((await api('POST', `/moderation/correction/${waiting.id}`, moderator, { decision: 'accept' })).status).toBe(
+      200,
+    );
+
+    const anon = await expectLineCorrected(address, 4, proposed, displayName, 'correction-video-credit-1366');
+    // Search finds the new word in the video's line, and opens the video at that line's moment.
+    await anon.goto(`${baseURL}/search?query=${word}&type=video`, { waitUntil: 'networkidle' });
+    const hit = anon.locator('.search-result[data-type="video"] a.search-passage');
+    expect(await hit.getAttribute('href')).toMatch(/^\/videos\?xem=bat-nha-tam-kinh-doc-tung-co-loi&t=\d+$/);
+    await screenshot(anon, 'correction-video-search-1366', { fullPage: false });
     await anon.close();
   });
 });

@@ -259,9 +259,9 @@ describe('search', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/search?query=bo+tat&mode=strict&type=all`, { waitUntil: 'networkidle' });
     const counts = await tabCounts(page);
-    // Types with nothing found are left out: "bồ tát" is in the demo's books, the transcript of
-    // the Heart Sutra talk, and articles; there are no videos.
-    expect(Object.keys(counts)).toEqual(['all', 'book', 'transcript', 'article']);
+    // Types with nothing found are left out: "bồ tát" is in the demo's books, the transcripts of
+    // the Heart Sutra talk and video, and articles; no talk's title has it.
+    expect(Object.keys(counts)).toEqual(['all', 'book', 'video', 'transcript', 'article']);
     const tabTexts = await page
       .getByRole('navigation', { name: 'Loại nội dung' })
       .locator('.search-tab')
@@ -269,19 +269,23 @@ describe('search', () => {
     expect(tabTexts.map((t) => t.replace(/\s+/g, ''))).toEqual([
       `Tấtcả${counts.all}`,
       `Sách${counts.book}`,
+      `Video${counts.video}`,
       `Lờitrongbàigiảng${counts.transcript}`,
       `Bàiviết${counts.article}`,
     ]);
     expect(counts.book).toBeGreaterThan(0);
     expect(counts.article).toBeGreaterThan(0);
-    expect(counts.book + counts.transcript + counts.article).toBe(counts.all);
+    expect(counts.video).toBeGreaterThan(0);
+    expect(counts.book + counts.video + counts.transcript + counts.article).toBe(counts.all);
     await waitForSummary(page, `${counts.all} kết quả cho “bo tat”`);
     const labels = page.locator('.search-result .search-result-type');
     // textContent: the labels are upper-cased by CSS only.
     const labelTexts = () => labels.allTextContents();
     const firstPage = new Set(await labelTexts());
     expect(firstPage.has('Sách') && firstPage.has('Bài viết')).toBe(true);
-    expect([...firstPage].every((label) => ['Sách', 'Lời trong bài giảng', 'Bài viết'].includes(label))).toBe(true);
+    expect([...firstPage].every((label) => ['Sách', 'Video', 'Lời trong bài giảng', 'Bài viết'].includes(label))).toBe(
+      true,
+    );
 
     await page
       .getByRole('navigation', { name: 'Loại nội dung' })
@@ -302,10 +306,10 @@ describe('search', () => {
     expect(new Set(await labelTexts())).toEqual(new Set(['Sách']));
 
     // An empty type (reached by its address) says so, and keeps its tab while open.
-    await page.goto(`${baseURL}/search?query=bo+tat&mode=strict&type=video`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}/search?query=bo+tat&mode=strict&type=audio`, { waitUntil: 'networkidle' });
     await waitForSummary(page, 'Không tìm thấy kết quả cho “bo tat”');
     expect(await labels.count()).toBe(0);
-    expect(await page.locator('.search-tab[aria-current="page"]').getAttribute('data-type')).toBe('video');
+    expect(await page.locator('.search-tab[aria-current="page"]').getAttribute('data-type')).toBe('audio');
     expect(errors).toEqual([]);
     await page.close();
   });

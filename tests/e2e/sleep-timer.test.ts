@@ -32,6 +32,13 @@ async function startPlaying(page: Page) {
   await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.3);
 }
 
+/** Chooses `choice` (minutes or "Hết bài") in the menu `testId` opens, and waits till its time left reads `shown`. */
+async function setTimer(page: Page, testId: 'talk-sleep' | 'player-sleep', choice: string, shown: RegExp | string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('button', { name: choice }).click();
+  await timeLeft(page, testId).filter({ hasText: shown }).waitFor();
+}
+
 /**
  * The sleep timer of talks (app/components/audio/sleep-timer.tsx, the player store) and the speed
  * each talk keeps on the device. Time is Playwright's clock: the page's Date and timers jump,
@@ -46,13 +53,19 @@ describe('sleep timer and speed per talk', () => {
     await browser.close();
   });
 
-  it('at 320 px and 2×: stops after 15 minutes of real time, fading its last seconds, shown in the bar and on the talk page', async () => {
-    const width = 320;
-    const page = await browser.newPage({ viewport: { width, height: 700 } });
+  /** A page `width` px wide on the first talk, playing, its clock (Date and timers) in the test's hands. */
+  async function playingOnOwnClock(width: number, height: number) {
+    const page = await browser.newPage({ viewport: { width, height } });
     const errors = watchPageErrors(page);
     await page.clock.install();
     await openFirstCollection(page);
     await startPlaying(page);
+    return { page, errors };
+  }
+
+  it('at 320 px and 2×: stops after 15 minutes of real time, fading its last seconds, shown in the bar and on the talk page', async () => {
+    const width = 320;
+    const { page, errors } = await playingOnOwnClock(width, 700);
     const talkSpeed = page.getByTestId('talk-speed');
     while ((await talkSpeed.innerText()) !== '2×') await talkSpeed.click();
     expect((await audio(page)).rate).toBe(2);
@@ -122,27 +135,17 @@ describe('sleep timer and speed per talk', () => {
   });
 
   it('"Hết bài" stops at the end of the talk instead of going on with the queue; a timer can be cancelled', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const errors = watchPageErrors(page);
-    await page.clock.install();
-    await openFirstCollection(page);
-    await startPlaying(page);
+    const { page, errors } = await playingOnOwnClock(390, 844);
 
     // Cancelled: nothing stops the talk after the minutes chosen.
-    await page.getByTestId('talk-sleep').click();
-    await page.getByRole('button', { name: '30 phút' }).click();
-    await timeLeft(page, 'talk-sleep')
-      .filter({ hasText: /^(30:00|29:5\d)$/ })
-      .waitFor();
+    await setTimer(page, 'talk-sleep', '30 phút', /^(30:00|29:5\d)$/);
     await page.getByTestId('talk-sleep').click();
     await page.getByRole('button', { name: 'Tắt hẹn giờ' }).click();
     expect(await timeLeft(page, 'talk-sleep').count()).toBe(0);
     await page.clock.runFor(31 * 60_000);
     expect((await audio(page)).paused).toBe(false);
 
-    await page.getByTestId('player-sleep').click();
-    await page.getByRole('button', { name: 'Hết bài' }).click();
-    await timeLeft(page, 'player-sleep').filter({ hasText: 'Hết bài' }).waitFor();
+    await setTimer(page, 'player-sleep', 'Hết bài', 'Hết bài');
     await screenshot(page, 'sleep-timer-end-of-talk-390', { fullPage: false });
     // Two seconds before the end (the collection has two more talks after this one).
     await page.evaluate(() => {
@@ -158,16 +161,8 @@ describe('sleep timer and speed per talk', () => {
   });
 
   it('holds while the talk is paused (a pause for a call does not run the timer out) and runs on with playback', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const errors = watchPageErrors(page);
-    await page.clock.install();
-    await openFirstCollection(page);
-    await startPlaying(page);
-    await page.getByTestId('talk-sleep').click();
-    await page.getByRole('button', { name: '15 phút' }).click();
-    await timeLeft(page, 'talk-sleep')
-      .filter({ hasText: /^(15:00|14:5\d)$/ })
-      .waitFor();
+    const { page, errors } = await playingOnOwnClock(390, 844);
+    await setTimer(page, 'talk-sleep', '15 phút', /^(15:00|14:5\d)$/);
     await page.getByTestId('talk-play').click();
     await page.waitForFunction(() => document.querySelector('audio')!.paused);
     const held = await timeLeft(page, 'talk-sleep').innerText();
@@ -190,9 +185,7 @@ describe('sleep timer and speed per talk', () => {
     expect(await timeLeft(page, 'talk-sleep').count()).toBe(0);
 
     // Set while paused, the minutes wait for playback.
-    await page.getByTestId('talk-sleep').click();
-    await page.getByRole('button', { name: '30 phút' }).click();
-    await timeLeft(page, 'talk-sleep').filter({ hasText: '30:00' }).waitFor();
+    await setTimer(page, 'talk-sleep', '30 phút', '30:00');
     await page.clock.runFor(40 * 60_000);
     expect(await timeLeft(page, 'talk-sleep').innerText()).toBe('30:00');
     expect(errors).toEqual([]);

@@ -2,8 +2,17 @@ import crypto from 'node:crypto';
 import type { User } from '#common/contracts/auth.schema.ts';
 import { DEFAULT_BOOK_LICENSE } from '#common/contracts/book-admin.schema.ts';
 import type { ContentStatus } from '#server/db/schema.ts';
+import { toWebVtt } from '#server/lib/webvtt.ts';
+import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createRepositories } from '#server/repositories/index.ts';
-import { indexBook, indexCollection, indexTalk } from '#server/services/search-indexer.service.ts';
+import { storedTranscriptSegments } from '#server/services/media-upload.ts';
+import {
+  indexArticle,
+  indexBook,
+  indexCollection,
+  indexTalk,
+  indexVideo,
+} from '#server/services/search-indexer.service.ts';
 import { newReader } from './reader.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -44,6 +53,19 @@ export interface MadeTalk {
   duration: number;
 }
 
+export interface MadeArticle {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+export interface MadeVideo {
+  id: number;
+  slug: string;
+  title: string;
+  transcriptFile: string | null;
+}
+
 export interface MadeNote {
   id: number;
   content: string;
@@ -62,6 +84,15 @@ export interface MadePlaylist {
 }
 
 const META = { ip: '127.0.0.1', userAgent: 'factories' };
+/** The licence a new book or article gets in the administration, no source. */
+const LICENSE_COLUMNS = {
+  license_spdx: DEFAULT_BOOK_LICENSE.spdx,
+  license_name: DEFAULT_BOOK_LICENSE.name,
+  license_url: DEFAULT_BOOK_LICENSE.url,
+  license_attribution: null,
+  license_note: null,
+  source_url: null,
+};
 const unique = () => crypto.randomBytes(4).toString('hex');
 
 /**
@@ -210,6 +241,70 @@ export function factories(t: TestApp) {
       await indexCollection(repos, collectionId);
       await indexTalk(repos, talkId, []);
       return { id: talkId, title, collection: { id: collectionId, title: collectionTitle }, duration };
+    },
+
+    /** An article without a category (published unless said otherwise), indexed for search. */
+    async article(options: { title?: string; status?: ContentStatus } = {}): Promise<MadeArticle> {
+      const id = unique();
+      const at = new Date().toISOString();
+      const title = options.title ?? `Bài viết thử ${id}`;
+      const slug = `bai-viet-thu-${id}`;
+      const articleId = await repos.articles.insert({
+        slug,
+        category_id: null,
+        title,
+        summary: null,
+        body_html: '<p>Nội dung bài viết thử.</p>',
+        cover_image: null,
+        author: null,
+        status: options.status ?? 'published',
+        published_at: at,
+        created_at: at,
+        updated_at: at,
+        ...LICENSE_COLUMNS,
+      });
+      await indexArticle(repos, articleId);
+      return { id: articleId, slug, title };
+    },
+
+    /**
+     * A self-hosted video (published unless said otherwise) with, when `transcript` is given, a
+     * WebVTT file of those lines five seconds apart in the media storage; indexed for search. Its
+     * MP4 is not stored.
+     */
+    async video(options: { title?: string; status?: ContentStatus; transcript?: string[] } = {}): Promise<MadeVideo> {
+      const id = unique();
+      const at = new Date().toISOString();
+      const media = openMediaStorage(t.env);
+      const transcriptFile = options.transcript ? `video/thu-${id}.vtt` : null;
+      if (transcriptFile) {
+        const cues = options.transcript!.map((text, i) => ({ startSeconds: i * 5, endSeconds: i * 5 + 4, text }));
+        await media.write(transcriptFile, Buffer.from(toWebVtt(cues), 'utf8'));
+      }
+      const title = options.title ?? `Video thử ${id}`;
+      const slug = `video-thu-${id}`;
+      const videoId = await repos.videos.insert({
+        slug,
+        title,
+        description: null,
+        speaker: 'Người giảng thử',
+        provider: 'file',
+        youtube_id: null,
+        file_name: `video/thu-${id}.mp4`,
+        duration_seconds: 60,
+        status: options.status ?? 'published',
+        published_at: at,
+        created_at: at,
+        updated_at: at,
+        thumbnail_file: null,
+        transcript_file: transcriptFile,
+        license_spdx: null,
+        license_name: null,
+        license_url: null,
+        license_attribution: null,
+      });
+      await indexVideo(repos, videoId, (file) => storedTranscriptSegments(media, file));
+      return { id: videoId, slug, title, transcriptFile };
     },
 
     /** A quote typed by hand in `owner`'s notes (in a group when `noteGroupId` is given). */

@@ -6,6 +6,13 @@ import '#app/styles/corrections.css';
 const TEXT_MAX = 5000;
 const NOTE_MAX = 500;
 
+/** What the text box holds, said as a reader would: a talk's line is heard, a video's line is a subtitle. */
+function correctionTextLabel(target: Record<string, string>): string {
+  if ('talkId' in target) return 'Dòng lời giảng như bạn đề nghị';
+  if ('videoId' in target) return 'Dòng phụ đề như bạn đề nghị';
+  return 'Đoạn văn như bạn đề nghị';
+}
+
 /**
  * "Báo lỗi / Đề xuất sửa" (decision 0031): the reader rewrites a paragraph (or a transcript line)
  * as it should read, with an optional word for the moderators. Posted to the page's own action
@@ -20,7 +27,7 @@ export function CorrectionDialog({
   onClose,
   onSent,
 }: {
-  /** The hidden fields naming what is corrected: {chapterCode, anchor} or {talkId, line}. */
+  /** The hidden fields naming what is corrected: {chapterCode, anchor}, {talkId, line} or {videoId, line}. */
   target: Record<string, string>;
   text: string;
   heading: string;
@@ -59,7 +66,7 @@ export function CorrectionDialog({
           {Object.entries(target).map(([name, v]) => (
             <input key={name} type="hidden" name={name} value={v} />
           ))}
-          <label htmlFor="correction-text">Đoạn văn như bạn đề nghị</label>
+          <label htmlFor="correction-text">{correctionTextLabel(target)}</label>
           <textarea
             id="correction-text"
             name="proposedText"

@@ -88,7 +88,8 @@ export function SearchResultCard({ item, search }: { item: SearchItem; search: C
             </p>
           ) : notShown > 0 ? (
             <p className="search-more-note">
-              … và {formatNumber(notShown)} đoạn khác — mở {item.type === 'book' ? 'sách' : 'bài'} để đọc tiếp.
+              … và {formatNumber(notShown)} đoạn khác — mở{' '}
+              {item.type === 'book' ? 'sách' : item.type === 'video' ? 'video' : 'bài'} để đọc tiếp.
             </p>
           ) : null}
         </details>

@@ -349,6 +349,40 @@ describe('note groups', () => {
     await context.close();
   });
 
+  it('fits on a phone when a group has the longest name allowed (the select of each loose note does not widen the page)', async () => {
+    for (const width of [320, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const { token } = await loginAs(context, baseURL);
+      // 120 characters, the limit (NOTE_GROUP_NAME_MAX), with few places to break.
+      await api(token, 'POST', '/note_groups', {
+        name: `Những lời dạy về lòng từ bi ${'và-trí-tuệ-'.repeat(8)}`.slice(0, 120),
+      });
+      await api(token, 'POST', '/notes', {
+        content: 'Một câu chưa xếp vào nhóm',
+        sourceTitle: 'Sổ tay',
+        color: 'aqua',
+      });
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/profile/note-group`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Chuyển vào nhóm' }).waitFor();
+      // The page's width, and what sticks out of it (named in the failure message).
+      const { scrollWidth, wider } = await page.evaluate(
+        (w) => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          wider: [...document.querySelectorAll('main *')]
+            .filter((e) => e.getBoundingClientRect().right > w)
+            .slice(0, 6)
+            .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+        }),
+        width,
+      );
+      expect(scrollWidth, `${width} px: ${wider.join(', ')}`).toBeLessThanOrEqual(width);
+      expect(wider, `${width} px`).toEqual([]);
+      await screenshot(page, `note-groups-long-name-${width}`);
+      await context.close();
+    }
+  });
+
   it('pages through a large group keeping the sort, and renames it', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const { token } = await loginAs(context, baseURL);

@@ -24,7 +24,7 @@ describe('chapter reader', () => {
   });
   const chapterPath = (n: number) => `/${book.chapters[n - 1]!.code}/${book.code}`;
 
-  /** Waits until React has hydrated the reader (React marks the elements it owns), so buttons answer clicks. */
+  /** Waits until every part of the page is hydrated (`html[data-hydrated]`), so buttons answer clicks. */
   const hydrated = (page: Page) => waitForHydration(page);
 
   it('opens from the home page book card and shows the chapter', async () => {

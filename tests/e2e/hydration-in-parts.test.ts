@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
@@ -8,6 +8,34 @@ const baseURL = inject('baseURL');
 // phone menu's drawer, the desktop header, the footer, the bottom bar each in a later task). Each
 // part must keep the server's elements (hydrated, not rendered again) and work once
 // `html[data-hydrated]` says so.
+const FRAME_PARTS = [
+  '.app-shell',
+  'main',
+  '#mobile-menu',
+  '.site-header',
+  '.site-footer',
+  '.bottom-bar',
+  '.mobile-header',
+] as const;
+
+/** Opens `url` and says, per selector, whether the element the server sent is still the one on the page once hydrated. */
+async function partsKeptThroughHydration(page: Page, url: string, selectors: readonly string[]): Promise<string[]> {
+  // Before any module runs, remember the elements the server sent.
+  await page.addInitScript((list: readonly string[]) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as Record<string, unknown>).__serverParts = list.map((s) => document.querySelector(s));
+    });
+  }, selectors);
+  await page.goto(url);
+  await waitForHydration(page);
+  return page.evaluate((list: readonly string[]) => {
+    const parts = (window as unknown as { __serverParts: Array<Element | null> }).__serverParts;
+    return parts.map((el, i) =>
+      el === null ? 'absent' : el === document.querySelector(list[i]!) && el.isConnected ? 'kept' : 'replaced',
+    );
+  }, selectors);
+}
+
 describe('hydration in parts', () => {
   let browser: Browser;
   let chapter: string;
@@ -26,37 +54,8 @@ describe('hydration in parts', () => {
       const context = await browser.newContext({ viewport: { width, height: 844 } });
       const page = await context.newPage();
       const errors = watchPageErrors(page);
-      // Before any module runs, remember the elements the server sent.
-      await page.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => {
-          const w = window as unknown as Record<string, unknown>;
-          w.__serverParts = [
-            '.app-shell',
-            'main',
-            '#mobile-menu',
-            '.site-header',
-            '.site-footer',
-            '.bottom-bar',
-            '.mobile-header',
-          ].map((selector) => document.querySelector(selector));
-        });
-      });
-      await page.goto(baseURL + chapter);
-      await waitForHydration(page);
-      const kept = await page.evaluate(() => {
-        const parts = (window as unknown as { __serverParts: Array<Element | null> }).__serverParts;
-        const now = [
-          '.app-shell',
-          'main',
-          '#mobile-menu',
-          '.site-header',
-          '.site-footer',
-          '.bottom-bar',
-          '.mobile-header',
-        ].map((selector) => document.querySelector(selector));
-        return parts.map((el, i) => (el === null ? 'absent' : el === now[i] && el.isConnected ? 'kept' : 'replaced'));
-      });
-      expect(kept).toEqual(['kept', 'kept', 'kept', 'kept', 'kept', 'kept', 'kept']);
+      const kept = await partsKeptThroughHydration(page, baseURL + chapter, FRAME_PARTS);
+      expect(kept).toEqual(FRAME_PARTS.map(() => 'kept'));
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
       if (width < 1024) {
@@ -87,19 +86,7 @@ describe('hydration in parts', () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
       const errors = watchPageErrors(page);
-      await page.addInitScript((list: readonly string[]) => {
-        document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as Record<string, unknown>).__serverParts = list.map((s) => document.querySelector(s));
-        });
-      }, selectors);
-      await page.goto(baseURL + path);
-      await waitForHydration(page);
-      const kept = await page.evaluate((list: readonly string[]) => {
-        const parts = (window as unknown as { __serverParts: Array<Element | null> }).__serverParts;
-        return parts.map((el, i) =>
-          el === null ? 'absent' : el === document.querySelector(list[i]!) && el.isConnected ? 'kept' : 'replaced',
-        );
-      }, selectors);
+      const kept = await partsKeptThroughHydration(page, baseURL + path, selectors);
       expect(kept).toEqual(selectors.map(() => 'kept'));
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
       // A link inside a deferred part: a book on the home page, a result on the search page.

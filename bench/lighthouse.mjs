@@ -163,6 +163,7 @@ try {
   console.log(`Load average at start: ${loadAtStart} (1, 5, 15 min; ${os.cpus().length} CPUs)`);
   const rows = [];
   const blamed = [];
+  const tbtRuns = [];
   for (const url of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -176,6 +177,7 @@ try {
         ['performance', 'accessibility', 'fcp', 'lcp', 'tbt', 'cls', 'speedIndex', 'bytes'].map((k) => [k, pick(k)]),
       ),
     ]);
+    tbtRuns.push([url, runs.map((r) => Math.round(r.tbt))]);
     blamed.push([url, details(runs.at(-1).lhr)]);
     if (SAVE_DIR) {
       fs.mkdirSync(SAVE_DIR, { recursive: true });
@@ -189,6 +191,9 @@ try {
   );
   console.log(`\n\nLighthouse ${version} in ${browser}, mobile, simulated Slow 4G; median of ${RUNS} run(s) per page.`);
   printTable(rows);
+  // The median hides how far TBT moves from run to run: every run's figure, in the order run.
+  console.log('\nTBT of each run, ms:');
+  for (const [url, values] of tbtRuns) console.log(`  ${url.padEnd(38)} ${values.join(' / ')}`);
   console.log(`\nLoad average: ${loadAtStart} at the start, ${loadAverage()} at the end.`);
   console.log(
     'Targets (issue 14): performance ≥ 98, accessibility 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS 0. ' +

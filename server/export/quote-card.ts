@@ -50,22 +50,27 @@ export function cardColumnsOf(text: string): number {
 }
 
 /**
- * A passage short enough for a card (CARD_QUOTE_MAX columns), with "…": cut at its last word or,
- * in Chinese, after its last pause, else at a character.
+ * Text cut to `max` columns with "…": at its last word or, in Chinese, after its last pause, else
+ * at a character.
  */
-export function cardQuoteOf(text: string): string {
+export function cutToColumns(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  if (cardColumnsOf(clean) <= CARD_QUOTE_MAX) return clean;
+  if (cardColumnsOf(clean) <= max) return clean;
   let cut = '';
   let columns = 0;
   for (const ch of clean) {
     columns += cardColumnsOf(ch);
-    if (columns > CARD_QUOTE_MAX - 1) break;
+    if (columns > max - 1) break;
     cut += ch;
   }
   const at = Math.max(cut.lastIndexOf(' '), cut.search(LAST_CHINESE_PAUSE) + 1);
   const kept = at >= cut.length / 2 ? cut.slice(0, at) : cut;
   return `${kept.trimEnd().replace(/[,;:，、；：]$/, '')}…`;
+}
+
+/** A passage short enough for a card (CARD_QUOTE_MAX columns). */
+export function cardQuoteOf(text: string): string {
+  return cutToColumns(text, CARD_QUOTE_MAX);
 }
 
 /**
@@ -76,7 +81,7 @@ export function cardQuoteOf(text: string): string {
  */
 export async function renderCardText(
   text: string,
-  options: { size: number; bold?: boolean; color: string; width: number; align?: 'left' | 'right' },
+  options: { size: number; bold?: boolean; color: string; width: number; align?: 'left' | 'centre' | 'right' },
 ): Promise<{ image: Buffer; width: number; height: number }> {
   const { data, info } = await sharp({
     text: {
@@ -96,15 +101,29 @@ export async function renderCardText(
   return { image: data, width: info.width, height: info.height };
 }
 
-/** The passage, cut and quoted, set in the largest type it fits in (else the smallest). */
-export async function fitCardQuote(passage: string) {
-  const quote = `“${cardQuoteOf(passage)}”`;
-  let text = await renderCardText(quote, { size: 52, color: INK, width: TEXT_WIDTH });
-  for (const size of [46, 40, 35, 30, 26]) {
-    if (text.height <= CARD_QUOTE_HEIGHT) break;
-    text = await renderCardText(quote, { size, color: INK, width: TEXT_WIDTH });
+type TextOptions = Parameters<typeof renderCardText>[1];
+
+/** Text set in the largest of `sizes` (largest first) whose lines fit in `height`, else the smallest. */
+export async function renderFittedText(
+  text: string,
+  sizes: readonly number[],
+  height: number,
+  options: Omit<TextOptions, 'size'>,
+) {
+  let drawn = await renderCardText(text, { ...options, size: sizes[0]! });
+  for (const size of sizes.slice(1)) {
+    if (drawn.height <= height) break;
+    drawn = await renderCardText(text, { ...options, size });
   }
-  return text;
+  return drawn;
+}
+
+/** The passage, cut and quoted, set in the largest type it fits in (else the smallest). */
+export function fitCardQuote(passage: string) {
+  return renderFittedText(`“${cardQuoteOf(passage)}”`, [52, 46, 40, 35, 30, 26], CARD_QUOTE_HEIGHT, {
+    color: INK,
+    width: TEXT_WIDTH,
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { coverAtWidth } from '#common/covers.ts';
 import { bookPath, chapterPath } from '#common/paths.ts';
 import { containsEveryWord, toMatchForm } from '#common/text/match-form.ts';
 import { AppError } from '#server/errors.ts';
+import { renderGeneratedCover } from '#server/export/book-cover.ts';
 import { renderEpub } from '#server/export/epub-book.ts';
 import type { OpdsBook } from '#server/feeds/opds.ts';
 import { uuidV5 } from '#server/feeds/uuid-v5.ts';
@@ -43,7 +44,7 @@ async function readMedia(media: MediaStorage, name: string): Promise<Buffer | nu
 
 /**
  * Books to take away: each published book as an EPUB 3 file made from its stored chapters (cover,
- * contents, licence page). A book's file depends only on its rows and pictures, so the last few
+ * uploaded or drawn; contents; licence page). A book's file depends only on its rows and pictures, so the last few
  * made are kept, keyed by the book's last change.
  */
 export function createBookExportService(deps: { repos: Repositories; media: MediaStorage; logger: Logger }) {
@@ -130,7 +131,10 @@ export function createBookExportService(deps: { repos: Repositories; media: Medi
         ? ((await readMedia(media, coverSource.replace(/^\/media\//, ''))) ??
           (await readMedia(media, book.cover_image!.replace(/^\/media\//, ''))))
         : null;
-      const cover = coverBytes ? await sharp(coverBytes).jpeg({ quality: 85 }).toBuffer() : null;
+      // A book without a cover of its own gets the one the site draws for it: readers' apps show books by their covers.
+      const cover = coverBytes
+        ? await sharp(coverBytes).jpeg({ quality: 85 }).toBuffer()
+        : await renderGeneratedCover({ code: book.code, title: book.title, subtitle: book.title_original });
 
       const pageUrl = `${origin}${bookPath(book.code)}`;
       const bytes = renderEpub({

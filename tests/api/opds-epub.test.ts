@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
+import { strFromU8, unzipSync } from 'fflate';
 import { parseDocument } from 'htmlparser2';
 import * as DomUtils from 'domutils';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEpub } from '#server/import/epub.ts';
 import { createRepositories } from '#server/repositories/index.ts';
@@ -187,7 +189,17 @@ describe.each(engines)('the OPDS catalog and the books as EPUB on %s', (engine) 
         for (const [i, chapter] of document.chapters.entries()) {
           expect(paragraphsOf(read.chapters[i]!.html), `${code} ${i + 1}`).toEqual(paragraphsOf(chapter.bodyHtml));
         }
-        expect(read.cover !== null).toBe(document.coverImage !== null);
+        // Every book has a cover: its own, else the one the site draws for it (title on the book's hue).
+        const cover = await sharp(read.cover!).metadata();
+        expect(cover.format, code).toBe('jpeg');
+        if (document.coverImage === null) expect(cover).toMatchObject({ width: 600, height: 800 });
+        // The licence page, outside the reading order, names the book's licence and links it.
+        const licence = parseDocument(strFromU8(unzipSync(bytes)['OEBPS/giay-phep.xhtml']!), { xmlMode: true });
+        expect(DomUtils.textContent(licence), code).toContain(document.license.name);
+        expect(
+          DomUtils.findOne((e) => e.attribs.href === document.license.url, licence.children),
+          code,
+        ).not.toBeNull();
         const pictures = document.chapters.flatMap((c) => c.bodyHtml.match(/<img[^>]*>/g) ?? []).length;
         expect(read.images.size > 0, code).toBe(pictures > 0);
         epubs.push({ code, pictures, cover: document.coverImage !== null, language: read.language, bytes });

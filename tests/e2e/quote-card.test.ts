@@ -35,6 +35,7 @@ const book = bookForThisFile({
         'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.\n\n' +
         'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành lớn Xá Vệ theo thứ lớp khất thực.',
     },
+    { title: '心經', markdown: '觀自在菩薩，行深般若波羅蜜多時，照見五蘊皆空，度一切苦厄。' },
   ],
 });
 
@@ -102,4 +103,33 @@ describe('quote cards', () => {
       await context.close();
     });
   }
+
+  it('at 390 px: a highlight of Chinese text makes a card of those characters (server/export/quote-card.test.ts checks their glyphs)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await loginAs(context, baseURL);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const chapter = book.chapters[1]!;
+    await page.goto(`${baseURL}/${chapter.code}/${book.code}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    // 觀自在菩薩: Chinese has no spaces, so the highlight is the characters selected.
+    await selectText(page, 'p-1', 0, 5);
+    await page.getByTestId('selection-popup').waitFor();
+    await page.getByRole('button', { name: 'Đánh dấu màu vàng' }).click();
+    const panel = page.getByTestId('note-panel');
+    await panel.getByTestId('quote-card-link').waitFor();
+    const href = await panel.getByTestId('quote-card-link').getAttribute('href');
+    expect(href).toBe(`/the-trich/${chapter.code}/p-1.png?tu=0&den=5`);
+    await screenshot(page, 'quote-card-chinese-panel-390', { fullPage: false });
+    const card = Buffer.from(await (await fetch(`${baseURL}${href}`)).arrayBuffer());
+    expect(await sharp(card).metadata()).toMatchObject({ width: 1200, height: 630 });
+    fs.writeFileSync(path.join(SCREENSHOT_DIR, 'quote-card-chinese.png'), card);
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const preview = await visitor.newPage();
+    await preview.goto(`${baseURL}/${chapter.code}/${book.code}?doan=p-1&tu=0&den=5#p-1`, { waitUntil: 'networkidle' });
+    expect(await meta(preview, 'og:description')).toBe('“觀自在菩薩”');
+    await visitor.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -23,6 +23,16 @@ async function selectText(page: Page, paragraph: string, start: number, end: num
   );
 }
 
+/** Highlights a passage in yellow: the note panel that opens, and the address of its quote card. */
+async function highlightForCard(page: Page, paragraph: string, start: number, end: number) {
+  await selectText(page, paragraph, start, end);
+  await page.getByTestId('selection-popup').waitFor();
+  await page.getByRole('button', { name: 'Đánh dấu màu vàng' }).click();
+  const panel = page.getByTestId('note-panel');
+  await panel.getByTestId('quote-card-link').waitFor();
+  return { panel, href: await panel.getByTestId('quote-card-link').getAttribute('href') };
+}
+
 const meta = (page: Page, property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
 
 /** This test's own book: its first chapter's second paragraph is the passage of the card. */
@@ -64,12 +74,7 @@ describe('quote cards', () => {
       const paragraph = await page.evaluate(
         () => document.querySelector('[data-testid="chapter-text"] p#p-2')!.firstChild!.textContent!,
       );
-      await selectText(page, 'p-2', 0, 24);
-      await page.getByTestId('selection-popup').waitFor();
-      await page.getByRole('button', { name: 'Đánh dấu màu vàng' }).click();
-      const panel = page.getByTestId('note-panel');
-      await panel.getByTestId('quote-card-link').waitFor();
-      const href = await panel.getByTestId('quote-card-link').getAttribute('href');
+      const { panel, href } = await highlightForCard(page, 'p-2', 0, 24);
       // The highlight snaps to whole words: the card is of the words highlighted.
       const chapterCode = book.chapters[0]!.code;
       const [, end] = new RegExp(`^/the-trich/${chapterCode}/p-2\\.png\\?tu=0&den=(\\d+)$`).exec(href!)!;
@@ -113,12 +118,7 @@ describe('quote cards', () => {
     await page.goto(`${baseURL}/${chapter.code}/${book.code}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     // 觀自在菩薩: Chinese has no spaces, so the highlight is the characters selected.
-    await selectText(page, 'p-1', 0, 5);
-    await page.getByTestId('selection-popup').waitFor();
-    await page.getByRole('button', { name: 'Đánh dấu màu vàng' }).click();
-    const panel = page.getByTestId('note-panel');
-    await panel.getByTestId('quote-card-link').waitFor();
-    const href = await panel.getByTestId('quote-card-link').getAttribute('href');
+    const { href } = await highlightForCard(page, 'p-1', 0, 5);
     expect(href).toBe(`/the-trich/${chapter.code}/p-1.png?tu=0&den=5`);
     await screenshot(page, 'quote-card-chinese-panel-390', { fullPage: false });
     const card = Buffer.from(await (await fetch(`${baseURL}${href}`)).arrayBuffer());

@@ -17,6 +17,7 @@ async function groundOf(jpeg: Buffer) {
   return [...data];
 }
 
+// Each test draws several covers with Pango: seconds on a busy machine, hence their time limits.
 describe('generated book covers', () => {
   const book = { code: 'kinh-thu-bia', title: 'Kinh Thử Bìa (phiên âm Hán-Việt)', subtitle: '金剛經' };
 
@@ -32,7 +33,7 @@ describe('generated book covers', () => {
     expect((await renderGeneratedCover({ ...book, subtitle: null })).equals(jpeg)).toBe(false);
     // "(phiên âm Hán-Việt)" is for lists: the cover shows the title without it, as the site's does.
     expect((await renderGeneratedCover({ ...book, title: 'Kinh Thử Bìa' })).equals(jpeg)).toBe(true);
-  });
+  }, 30_000);
 
   it('grounds each book in its own hue, as the site does', async () => {
     const other = ['a', 'b', 'c', 'd', 'e', 'f', 'g']
@@ -44,7 +45,7 @@ describe('generated book covers', () => {
     ]);
     const distance = mine.reduce((sum, v, i) => sum + Math.abs(v - theirs[i]!), 0);
     expect(distance).toBeGreaterThan(30);
-  });
+  }, 30_000);
 
   it('fits the longest title in its room, cut with "…" past 120 columns', async () => {
     for (const title of [
@@ -54,5 +55,5 @@ describe('generated book covers', () => {
       const drawn = await fitCoverTitle(title, '#ffffff');
       expect(drawn.height, title.slice(0, 10)).toBeLessThanOrEqual(GENERATED_COVER_TITLE_HEIGHT);
     }
-  });
+  }, 30_000);
 });

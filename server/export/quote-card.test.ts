@@ -72,7 +72,7 @@ describe('quote cards', () => {
     }
     // Each letter differs from every other: tone marks and hooks are drawn, not dropped.
     expect(seen.size).toBe(VIETNAMESE.length * 2);
-  });
+  }, 30_000);
 
   it('sets Chinese in a CJK font, regular and bold, no character as the missing-glyph box', async () => {
     for (const character of chineseCharacters) {
@@ -85,7 +85,7 @@ describe('quote cards', () => {
         ).toBe(false);
       }
     }
-  });
+  }, 30_000);
 
   describe('on a machine without a CJK font', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'card-fonts-'));
@@ -119,7 +119,7 @@ describe('quote cards', () => {
       for (const [i, character] of chineseCharacters.entries()) {
         expect(isMissingGlyphBox(drawn[NO_FONT_HAS.length + i]!, fontless), character).toBe(true);
       }
-    });
+    }, 60_000); // a Node process of its own: seconds on a busy machine
   });
 
   it('makes a 1200×630 PNG, the same bytes for the same passage, and cuts a long passage at a word', async () => {
@@ -162,5 +162,5 @@ describe('quote cards', () => {
     for (const long of ['Nam mô A Di Đà Phật, '.repeat(40), capitals, HEART_SUTRA.repeat(10)]) {
       expect((await fitCardQuote(long)).height, long.slice(0, 20)).toBeLessThanOrEqual(CARD_QUOTE_HEIGHT);
     }
-  });
+  }, 30_000);
 });

@@ -8,9 +8,10 @@ COPY . .
 RUN node scripts/build.mjs
 
 FROM node:20-bookworm-slim
-# pg_dump / pg_restore for `npm run backup` and `npm run restore` on PostgreSQL.
+# pg_dump / pg_restore for `npm run backup` and `npm run restore` on PostgreSQL; Noto Serif CJK for
+# the Chinese of quote cards and of the covers drawn for EPUBs (decision 0051: boxes without it).
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends postgresql-client \
+  && apt-get install -y --no-install-recommends postgresql-client fonts-noto-cjk \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/var/lib/phap-bao

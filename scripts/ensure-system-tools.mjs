@@ -2,7 +2,9 @@
 // PDF is read back), nginx (the site behind a TLS-terminating proxy, set up as docs/deploy.md
 // says), Java (the W3C Nu HTML checker of the vnu-jar package, tests/e2e/html-validity.test.ts),
 // speech-dispatcher with its eSpeak NG module (Chromium's Vietnamese voices for the read-aloud,
-// tests/e2e/read-aloud.test.ts) and EPUBCheck (the books' EPUB files, tests/api/opds-epub.test.ts).
+// tests/e2e/read-aloud.test.ts), EPUBCheck (the books' EPUB files, tests/api/opds-epub.test.ts) and
+// the Noto CJK fonts (the Chinese of quote cards, set by Pango through fontconfig: the project ships
+// no CJK font, decision 0045; server/export/quote-card.test.ts fails on missing-glyph boxes).
 // When one is missing and we are root, install it with apt (never download a browser or a binary
 // any other way); otherwise say what to do.
 import { execFileSync } from 'node:child_process';
@@ -24,6 +26,11 @@ const TOOLS = [
     paths: ['/usr/lib/speech-dispatcher-modules/sd_espeak-ng'],
   },
   { name: 'EPUBCheck', package: 'epubcheck', paths: ['/usr/share/java/epubcheck.jar'] },
+  {
+    name: 'Noto Serif CJK',
+    package: 'fonts-noto-cjk',
+    paths: ['/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc'],
+  },
 ];
 
 const present = (tool) => tool.paths.filter(Boolean).find((p) => fs.existsSync(p));

@@ -16,8 +16,9 @@ export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 const MARGIN = 80;
 const TEXT_WIDTH = CARD_WIDTH - 2 * MARGIN - 24;
-const QUOTE_HEIGHT = 380;
-/** Past this many characters the passage is cut at a word with "…" (a card is read at a glance). */
+/** The quote's room above the source line. */
+export const CARD_QUOTE_HEIGHT = 380;
+/** Past this many columns the passage is cut with "…" (a card is read at a glance): cardQuoteOf. */
 export const CARD_QUOTE_MAX = 320;
 
 const PAPER = '#f6efe3';
@@ -32,12 +33,44 @@ function escapeMarkup(text: string): string {
   );
 }
 
-/** A passage short enough for a card: cut at a word, with "…". */
-export function cardQuoteOf(text: string): string {
+/**
+ * Characters a card's lines give two columns (CJK, Hangul, full-width forms, as East Asian Width
+ * counts them): a Chinese passage may have half as many characters as a Vietnamese one.
+ */
+const WIDE =
+  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
+/** Chinese, written without spaces, is cut after the last of its pauses. */
+const LAST_CHINESE_PAUSE = /[，、；：。！？][^，、；：。！？]*$/;
+
+/** The columns of a passage on a card (wide characters count two). */
+export function cardColumnsOf(text: string): number {
+  let columns = 0;
+  for (const ch of text) columns += WIDE.test(ch) ? 2 : 1;
+  return columns;
+}
+
+/**
+ * Text cut to `max` columns with "…": at its last word or, in Chinese, after its last pause, else
+ * at a character.
+ */
+export function cutToColumns(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= CARD_QUOTE_MAX) return clean;
-  const cut = clean.slice(0, CARD_QUOTE_MAX - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), CARD_QUOTE_MAX / 2)).replace(/[,;:]$/, '')}…`;
+  if (cardColumnsOf(clean) <= max) return clean;
+  let cut = '';
+  let columns = 0;
+  for (const ch of clean) {
+    columns += cardColumnsOf(ch);
+    if (columns > max - 1) break;
+    cut += ch;
+  }
+  const at = Math.max(cut.lastIndexOf(' '), cut.search(LAST_CHINESE_PAUSE) + 1);
+  const kept = at >= cut.length / 2 ? cut.slice(0, at) : cut;
+  return `${kept.trimEnd().replace(/[,;:，、；：]$/, '')}…`;
+}
+
+/** A passage short enough for a card (CARD_QUOTE_MAX columns). */
+export function cardQuoteOf(text: string): string {
+  return cutToColumns(text, CARD_QUOTE_MAX);
 }
 
 /**
@@ -48,7 +81,7 @@ export function cardQuoteOf(text: string): string {
  */
 export async function renderCardText(
   text: string,
-  options: { size: number; bold?: boolean; color: string; width: number; align?: 'left' | 'right' },
+  options: { size: number; bold?: boolean; color: string; width: number; align?: 'left' | 'centre' | 'right' },
 ): Promise<{ image: Buffer; width: number; height: number }> {
   const { data, info } = await sharp({
     text: {
@@ -68,21 +101,41 @@ export async function renderCardText(
   return { image: data, width: info.width, height: info.height };
 }
 
+type TextOptions = Parameters<typeof renderCardText>[1];
+
+/** Text set in the largest of `sizes` (largest first) whose lines fit in `height`, else the smallest. */
+export async function renderFittedText(
+  text: string,
+  sizes: readonly number[],
+  height: number,
+  options: Omit<TextOptions, 'size'>,
+) {
+  let drawn = await renderCardText(text, { ...options, size: sizes[0]! });
+  for (const size of sizes.slice(1)) {
+    if (drawn.height <= height) break;
+    drawn = await renderCardText(text, { ...options, size });
+  }
+  return drawn;
+}
+
+/** The passage, cut and quoted, set in the largest type it fits in (else the smallest). */
+export function fitCardQuote(passage: string) {
+  return renderFittedText(`“${cardQuoteOf(passage)}”`, [52, 46, 40, 35, 30, 26], CARD_QUOTE_HEIGHT, {
+    color: INK,
+    width: TEXT_WIDTH,
+  });
+}
+
 /**
  * A highlighted passage as a 1200×630 PNG (the size link previews show): the words large, the
  * book and chapter below them, the site's name in a corner. The largest type the passage fits in
  * is chosen; the same passage always makes the same bytes.
  */
 export async function renderQuoteCard(card: { quote: string; source: string; siteName: string }): Promise<Buffer> {
-  const quote = `“${cardQuoteOf(card.quote)}”`;
-  let text = await renderCardText(quote, { size: 52, color: INK, width: TEXT_WIDTH });
-  for (const size of [46, 40, 35, 30, 26]) {
-    if (text.height <= QUOTE_HEIGHT) break;
-    text = await renderCardText(quote, { size, color: INK, width: TEXT_WIDTH });
-  }
+  const text = await fitCardQuote(card.quote);
   const source = await renderCardText(`— ${card.source}`, { size: 26, bold: true, color: ACCENT, width: TEXT_WIDTH });
   const site = await renderCardText(card.siteName, { size: 24, color: MUTED, width: 400, align: 'right' });
-  const top = MARGIN + Math.max(0, (QUOTE_HEIGHT - text.height) / 2);
+  const top = MARGIN + Math.max(0, (CARD_QUOTE_HEIGHT - text.height) / 2);
   const frame = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}">` +
       `<rect width="100%" height="100%" fill="${PAPER}"/>` +

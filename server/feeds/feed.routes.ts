@@ -164,6 +164,17 @@ export function createFeedRoutes(services: Services, options: { maxSitemapUrls?:
     });
   });
 
+  // The cover drawn for a book without one: the OPDS catalog's picture of it (its EPUB carries the same).
+  app.get('/sach/:file{[^/]+\\.jpg}', async (c) => {
+    const cover = await services.bookExport.drawnCoverOf(c.req.param('file').slice(0, -'.jpg'.length).normalize('NFC'));
+    if (c.req.header('if-none-match') === cover.etag) return c.body(null, 304, { etag: cover.etag });
+    return c.body(new Uint8Array(cover.bytes), 200, {
+      'content-type': 'image/jpeg',
+      'cache-control': 'public, max-age=86400',
+      etag: cover.etag,
+    });
+  });
+
   app.get('/tin-tuc/rss', async (c) => {
     const { items } = await services.articles.listArticles(1, NEWS_FEED_SIZE);
     return c.body(renderNewsFeed(items, originOf(c.req.url)), 200, FEED_HEADERS);

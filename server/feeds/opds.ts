@@ -31,6 +31,11 @@ export function bookEpubPath(code: string): string {
   return `/sach/${encodeURIComponent(code)}.epub`;
 }
 
+/** Where the cover drawn for a book without one is served (a JPEG, the one its EPUB carries). */
+export function bookDrawnCoverPath(code: string): string {
+  return `/sach/${encodeURIComponent(code)}.jpg`;
+}
+
 const NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation';
 export const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition';
 const OPENSEARCH = 'application/opensearchdescription+xml';
@@ -96,8 +101,18 @@ export function renderOpdsRoot(origin: string, updated: string, total: number): 
   });
 }
 
+/** The cover's picture and thumbnail: the uploaded one's sizes, else the drawn one (reading apps list books by their covers). */
+function coverLinks(book: OpdsBook, origin: string): [string, string, string] {
+  if (!book.coverImage) {
+    const drawn = `${origin}${bookDrawnCoverPath(book.code)}`;
+    return [drawn, drawn, 'image/jpeg'];
+  }
+  const cover = `${origin}${book.coverImage}`;
+  return [cover, cover.replace(/-\d+\.webp$/, '-150.webp'), 'image/webp'];
+}
+
 function bookEntry(book: OpdsBook, origin: string): string {
-  const cover = book.coverImage ? `${origin}${book.coverImage}` : null;
+  const [cover, thumbnail, type] = coverLinks(book, origin);
   return [
     '  <entry>',
     `    <id>${xml(book.id)}</id>`,
@@ -113,12 +128,8 @@ function bookEntry(book: OpdsBook, origin: string): string {
     ...(book.description ? [`    <summary type="text">${xml(book.description)}</summary>`] : []),
     `    <link rel="http://opds-spec.org/acquisition/open-access" href="${xml(origin + bookEpubPath(book.code))}" type="application/epub+zip" title="Tải EPUB"/>`,
     `    <link rel="alternate" href="${xml(origin + bookPath(book.code))}" type="text/html" title="Đọc trên trang"/>`,
-    ...(cover
-      ? [
-          `    <link rel="http://opds-spec.org/image" href="${xml(cover)}" type="image/webp"/>`,
-          `    <link rel="http://opds-spec.org/image/thumbnail" href="${xml(cover.replace(/-\d+\.webp$/, '-150.webp'))}" type="image/webp"/>`,
-        ]
-      : []),
+    `    <link rel="http://opds-spec.org/image" href="${xml(cover)}" type="${type}"/>`,
+    `    <link rel="http://opds-spec.org/image/thumbnail" href="${xml(thumbnail)}" type="${type}"/>`,
     '  </entry>',
   ].join('\n');
 }

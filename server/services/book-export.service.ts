@@ -5,6 +5,7 @@ import { coverAtWidth } from '#common/covers.ts';
 import { bookPath, chapterPath } from '#common/paths.ts';
 import { containsEveryWord, toMatchForm } from '#common/text/match-form.ts';
 import { AppError } from '#server/errors.ts';
+import { renderGeneratedCover } from '#server/export/book-cover.ts';
 import { renderEpub } from '#server/export/epub-book.ts';
 import type { OpdsBook } from '#server/feeds/opds.ts';
 import { uuidV5 } from '#server/feeds/uuid-v5.ts';
@@ -18,6 +19,8 @@ export const EPUB_MESSAGES = { notFound: 'Không tìm thấy cuốn sách này.'
 const BOOK_UUID_NAMESPACE = '6f1c1a57-3d39-5c1e-9d7b-6b1e4a5f0b21';
 /** How many made EPUBs are kept in memory: the same book is downloaded again and again. */
 const CACHE_ENTRIES = 8;
+/** Drawn covers kept in memory (30–50 KB each): a catalog page shows up to OPDS_PAGE_SIZE of them. */
+const DRAWN_COVER_ENTRIES = 100;
 
 /** How many books an OPDS page lists. */
 export const OPDS_PAGE_SIZE = 50;
@@ -35,6 +38,12 @@ export interface EpubFile {
   etag: string;
 }
 
+/** The cover drawn for a book without one, as a JPEG. */
+export interface DrawnCover {
+  bytes: Buffer;
+  etag: string;
+}
+
 /** Bytes of a stored media file, or null when it is gone. */
 async function readMedia(media: MediaStorage, name: string): Promise<Buffer | null> {
   if (!(await media.stat(name))) return null;
@@ -43,12 +52,30 @@ async function readMedia(media: MediaStorage, name: string): Promise<Buffer | nu
 
 /**
  * Books to take away: each published book as an EPUB 3 file made from its stored chapters (cover,
- * contents, licence page). A book's file depends only on its rows and pictures, so the last few
+ * uploaded or drawn; contents; licence page). A book's file depends only on its rows and pictures, so the last few
  * made are kept, keyed by the book's last change.
  */
 export function createBookExportService(deps: { repos: Repositories; media: MediaStorage; logger: Logger }) {
   const { repos, media, logger } = deps;
   const cache = new Map<string, EpubFile>();
+  const drawnCovers = new Map<string, DrawnCover>();
+
+  /** The cover drawn for a book (its code, title and original title), kept like the EPUBs. */
+  async function drawnCoverFor(book: {
+    code: string;
+    title: string;
+    title_original: string | null;
+    updated_at: string;
+  }) {
+    const key = `${book.code}\n${book.updated_at}`;
+    const cached = drawnCovers.get(key);
+    if (cached) return cached;
+    const bytes = await renderGeneratedCover({ code: book.code, title: book.title, subtitle: book.title_original });
+    const cover = { bytes, etag: `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
+    drawnCovers.set(key, cover);
+    if (drawnCovers.size > DRAWN_COVER_ENTRIES) drawnCovers.delete(drawnCovers.keys().next().value!);
+    return cover;
+  }
 
   async function pictureOf(src: string): Promise<{ bytes: Uint8Array; type: 'image/jpeg' | 'image/png' } | null> {
     const bytes = src.startsWith('/media/') ? await readMedia(media, src.slice('/media/'.length)) : null;
@@ -107,6 +134,13 @@ export function createBookExportService(deps: { repos: Repositories; media: Medi
       return { books, total: matching.length, allBooks: rows.length, updated, perPage: OPDS_PAGE_SIZE };
     },
 
+    /** The cover drawn for a published book (the OPDS catalog links it); NOT_FOUND for an unknown or unpublished book. */
+    async drawnCoverOf(code: string): Promise<DrawnCover> {
+      const book = await repos.books.findByCode(code);
+      if (!book) throw new AppError('NOT_FOUND', EPUB_MESSAGES.notFound);
+      return drawnCoverFor(book);
+    },
+
     /** A published book as an EPUB file; NOT_FOUND for an unknown or unpublished book. */
     async epubOf(code: string, origin: string): Promise<EpubFile> {
       const book = await repos.books.findByCode(code);
@@ -130,7 +164,10 @@ export function createBookExportService(deps: { repos: Repositories; media: Medi
         ? ((await readMedia(media, coverSource.replace(/^\/media\//, ''))) ??
           (await readMedia(media, book.cover_image!.replace(/^\/media\//, ''))))
         : null;
-      const cover = coverBytes ? await sharp(coverBytes).jpeg({ quality: 85 }).toBuffer() : null;
+      // A book without a cover of its own gets the one the site draws for it: readers' apps show books by their covers.
+      const cover = coverBytes
+        ? await sharp(coverBytes).jpeg({ quality: 85 }).toBuffer()
+        : (await drawnCoverFor(book)).bytes;
 
       const pageUrl = `${origin}${bookPath(book.code)}`;
       const bytes = renderEpub({

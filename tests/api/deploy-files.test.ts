@@ -72,6 +72,8 @@ describe('deployment files', () => {
     expect(dockerfile).toContain('RUN node scripts/build.mjs');
     expect(dockerfile).toMatch(/^CMD \["node", "scripts\/start\.mjs"\]$/m);
     expect(dockerfile).toContain('/healthz');
+    // The system packages the server itself uses: pg_dump for backups, the CJK font of cards and covers.
+    expect(dockerfile).toMatch(/apt-get install -y --no-install-recommends postgresql-client fonts-noto-cjk/);
     for (const script of ['scripts/build.mjs', 'scripts/start.mjs'])
       expect(fs.existsSync(path.join(root, script))).toBe(true);
     // The image holds no local secrets nor a stale build.

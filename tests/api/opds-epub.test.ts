@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
+import { strFromU8, unzipSync } from 'fflate';
 import { parseDocument } from 'htmlparser2';
 import * as DomUtils from 'domutils';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEpub } from '#server/import/epub.ts';
 import { createRepositories } from '#server/repositories/index.ts';
@@ -99,6 +101,13 @@ describe.each(engines)('the OPDS catalog and the books as EPUB on %s', (engine) 
         const epub = linkOf(book.link, 'http://opds-spec.org/acquisition/open-access')!;
         expect(epub.type).toBe('application/epub+zip');
         expect(linkOf(book.link, 'alternate')!.type).toBe('text/html');
+        // Every book has a picture: its uploaded cover, else the one drawn for it.
+        for (const rel of ['http://opds-spec.org/image', 'http://opds-spec.org/image/thumbnail']) {
+          const link = linkOf(book.link, rel)!;
+          const res = await follow(link.href);
+          expect(res.headers.get('content-type'), link.href).toBe(link.type);
+          expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).format).toBe(link.type.slice(6));
+        }
       }
     }
     const byTitle = await feedAt(`${ORIGIN}/opds/sach`);
@@ -139,9 +148,11 @@ describe.each(engines)('the OPDS catalog and the books as EPUB on %s', (engine) 
       expect(res.status, url).toBe(400);
       expect(await res.text(), url).toContain(message);
     }
-    const missing = await t.app.request('/sach/khong-co-sach-nay.epub');
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('Không tìm thấy cuốn sách này.');
+    for (const file of ['khong-co-sach-nay.epub', 'khong-co-sach-nay.jpg']) {
+      const missing = await t.app.request(`/sach/${file}`);
+      expect(missing.status, file).toBe(404);
+      expect(await missing.text(), file).toContain('Không tìm thấy cuốn sách này.');
+    }
     // A book that is not published is not offered either.
     const repos = createRepositories(t.db.database.db);
     const [first] = await t.services.library.listBooks();
@@ -149,6 +160,7 @@ describe.each(engines)('the OPDS catalog and the books as EPUB on %s', (engine) 
     await repos.books.updateBook(row.id, { status: 'draft' });
     try {
       expect((await t.app.request(`/sach/${first!.code}.epub`)).status).toBe(404);
+      expect((await t.app.request(`/sach/${first!.code}.jpg`)).status).toBe(404);
       const all = await feedAt(`${ORIGIN}/opds/sach`);
       expect(all.entry!.map((e) => e.title)).not.toContain(first!.title);
     } finally {
@@ -187,7 +199,22 @@ describe.each(engines)('the OPDS catalog and the books as EPUB on %s', (engine) 
         for (const [i, chapter] of document.chapters.entries()) {
           expect(paragraphsOf(read.chapters[i]!.html), `${code} ${i + 1}`).toEqual(paragraphsOf(chapter.bodyHtml));
         }
-        expect(read.cover !== null).toBe(document.coverImage !== null);
+        // Every book has a cover: its own, else the one the site draws for it (title on the book's hue).
+        const cover = await sharp(read.cover!).metadata();
+        expect(cover.format, code).toBe('jpeg');
+        if (document.coverImage === null) {
+          expect(cover).toMatchObject({ width: 600, height: 800 });
+          // The same picture the catalog shows for it.
+          const drawn = await follow(linkOf(entry.link, 'http://opds-spec.org/image')!.href);
+          expect(Buffer.from(await drawn.arrayBuffer()).equals(read.cover!)).toBe(true);
+        }
+        // The licence page, outside the reading order, names the book's licence and links it.
+        const licence = parseDocument(strFromU8(unzipSync(bytes)['OEBPS/giay-phep.xhtml']!), { xmlMode: true });
+        expect(DomUtils.textContent(licence), code).toContain(document.license.name);
+        expect(
+          DomUtils.findOne((e) => e.attribs.href === document.license.url, licence.children),
+          code,
+        ).not.toBeNull();
         const pictures = document.chapters.flatMap((c) => c.bodyHtml.match(/<img[^>]*>/g) ?? []).length;
         expect(read.images.size > 0, code).toBe(pictures > 0);
         epubs.push({ code, pictures, cover: document.coverImage !== null, language: read.language, bytes });

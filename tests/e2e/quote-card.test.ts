@@ -23,6 +23,16 @@ async function selectText(page: Page, paragraph: string, start: number, end: num
   );
 }
 
+/** Highlights a passage in yellow: the note panel that opens, and the address of its quote card. */
+async function highlightForCard(page: Page, paragraph: string, start: number, end: number) {
+  await selectText(page, paragraph, start, end);
+  await page.getByTestId('selection-popup').waitFor();
+  await page.getByRole('button', { name: 'Đánh dấu màu vàng' }).click();
+  const panel = page.getByTestId('note-panel');
+  await panel.getByTestId('quote-card-link').waitFor();
+  return { panel, href: await panel.getByTestId('quote-card-link').getAttribute('href') };
+}
+
 const meta = (page: Page, property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
 
 /** This test's own book: its first chapter's second paragraph is the passage of the card. */
@@ -35,6 +45,7 @@ const book = bookForThisFile({
         'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ.\n\n' +
         'Bấy giờ đến giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành lớn Xá Vệ theo thứ lớp khất thực.',
     },
+    { title: '心經', markdown: '觀自在菩薩，行深般若波羅蜜多時，照見五蘊皆空，度一切苦厄。' },
   ],
 });
 
@@ -63,12 +74,7 @@ describe('quote cards', () => {
       const paragraph = await page.evaluate(
         () => document.querySelector('[data-testid="chapter-text"] p#p-2')!.firstChild!.textContent!,
       );
-      await selectText(page, 'p-2', 0, 24);
-      await page.getByTestId('selection-popup').waitFor();
-      await page.getByRole('button', { name: 'Đánh dấu màu vàng' }).click();
-      const panel = page.getByTestId('note-panel');
-      await panel.getByTestId('quote-card-link').waitFor();
-      const href = await panel.getByTestId('quote-card-link').getAttribute('href');
+      const { panel, href } = await highlightForCard(page, 'p-2', 0, 24);
       // The highlight snaps to whole words: the card is of the words highlighted.
       const chapterCode = book.chapters[0]!.code;
       const [, end] = new RegExp(`^/the-trich/${chapterCode}/p-2\\.png\\?tu=0&den=(\\d+)$`).exec(href!)!;
@@ -102,4 +108,28 @@ describe('quote cards', () => {
       await context.close();
     });
   }
+
+  it('at 390 px: a highlight of Chinese text makes a card of those characters (server/export/quote-card.test.ts checks their glyphs)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await loginAs(context, baseURL);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const chapter = book.chapters[1]!;
+    await page.goto(`${baseURL}/${chapter.code}/${book.code}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    // 觀自在菩薩: Chinese has no spaces, so the highlight is the characters selected.
+    const { href } = await highlightForCard(page, 'p-1', 0, 5);
+    expect(href).toBe(`/the-trich/${chapter.code}/p-1.png?tu=0&den=5`);
+    await screenshot(page, 'quote-card-chinese-panel-390', { fullPage: false });
+    const card = Buffer.from(await (await fetch(`${baseURL}${href}`)).arrayBuffer());
+    expect(await sharp(card).metadata()).toMatchObject({ width: 1200, height: 630 });
+    fs.writeFileSync(path.join(SCREENSHOT_DIR, 'quote-card-chinese.png'), card);
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const preview = await visitor.newPage();
+    await preview.goto(`${baseURL}/${chapter.code}/${book.code}?doan=p-1&tu=0&den=5#p-1`, { waitUntil: 'networkidle' });
+    expect(await meta(preview, 'og:description')).toBe('“觀自在菩薩”');
+    await visitor.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -12,6 +12,7 @@ interface Spoken {
   lang: string;
   voice: string | null;
   rate: number;
+  volume: number;
   path: string;
   /** What the page had painted as the sentence being read when the voice started it. */
   highlighted: string | null;
@@ -40,6 +41,7 @@ async function recordSpeech(page: Page) {
           lang: utterance.lang,
           voice: utterance.voice?.lang ?? null,
           rate: utterance.rate,
+          volume: utterance.volume,
           path: location.pathname,
           highlighted: range?.toString() ?? null,
           inView: !!rect && rect.top >= 0 && rect.bottom <= (bar ? bar.top : innerHeight),
@@ -190,7 +192,7 @@ describe('read aloud: a chapter in a Vietnamese voice, through the player bar', 
     await context.close();
   });
 
-  it('the sleep timer’s minutes stop the read-aloud too (real time, Playwright’s clock)', async () => {
+  it('the sleep timer’s minutes stop the read-aloud too, its last seconds softer (real time, Playwright’s clock)', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -202,10 +204,20 @@ describe('read aloud: a chapter in a Vietnamese voice, through the player bar', 
     await waitForSpoken(page, 1);
     await page.getByTestId('player-sleep').click();
     await page.getByRole('group', { name: 'Dừng phát sau' }).getByRole('button', { name: '15 phút' }).click();
-    // Still reading a few seconds before the time is up, stopped once it is.
-    await page.clock.runFor(15 * 60_000 - 5000);
+    // Still reading a few seconds before the time is up, and fading: the sentence started now is softer.
+    await page.clock.runFor(15 * 60_000 - 6000);
     expect(await page.evaluate(() => speechSynthesis.speaking || speechSynthesis.pending)).toBe(true);
-    await page.clock.runFor(7000);
+    const before = (await spoken(page)).length;
+    // From the keyboard: under Playwright's clock a click's viewport check never settles.
+    await page.getByRole('button', { name: 'Câu sau' }).press('Enter');
+    await waitForSpoken(page, before + 1);
+    const log = await spoken(page);
+    expect(log[0]!.volume).toBe(1);
+    // 6 of the fade's 10 seconds left: 0.6 of the volume (stored as a 32-bit float).
+    expect(log[before]!.volume).toBeGreaterThan(0);
+    expect(log[before]!.volume).toBeLessThan(0.61);
+    // Stopped once the time is up.
+    await page.clock.runFor(8000);
     await page.waitForFunction(() => !speechSynthesis.speaking);
     expect(await page.getByTestId('player-toggle').getAttribute('aria-label')).toBe('Phát');
     const stopped = (await spoken(page)).length;

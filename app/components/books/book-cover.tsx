@@ -1,13 +1,4 @@
-import { coverSrcSet } from '#common/covers.ts';
-
-/** A stable hue from a book code, so each generated cover keeps its colour. */
-export function hueOf(code: string): number {
-  let hash = 0;
-  for (const ch of code) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
-  // Warm, calm hues only: saffron, ochre, terracotta, moss, teal, indigo.
-  const palette = [28, 38, 14, 95, 170, 210, 345];
-  return palette[hash % palette.length]!;
-}
+import { coverSrcSet, coverTitleOf, hueOf } from '#common/covers.ts';
 
 /**
  * A book's cover (3:4): the uploaded one, lazy-loaded with responsive sizes, or — for books that
@@ -45,7 +36,7 @@ export function BookCover({
   return (
     <div className="book-cover" style={{ '--cover-hue': hueOf(code) } as React.CSSProperties} aria-hidden="true">
       <span className="book-cover-ornament" />
-      <span className="book-cover-title">{title.replace(/\s*\(phiên âm Hán-Việt\)\s*$/i, '')}</span>
+      <span className="book-cover-title">{coverTitleOf(title)}</span>
       {subtitle ? <span className="book-cover-subtitle">{subtitle}</span> : null}
     </div>
   );

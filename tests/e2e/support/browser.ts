@@ -105,22 +105,35 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
  */
 export async function withSkippedPartsRendered<T>(page: Page, action: () => Promise<T>): Promise<T> {
   const marked = 'data-rendered-for-test';
-  await page.evaluate((marked) => {
-    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-      if (getComputedStyle(element).contentVisibility !== 'auto') continue;
-      element.style.setProperty('content-visibility', 'visible');
-      element.setAttribute(marked, '');
-    }
-  }, marked);
+  await unlessNavigated(
+    page.evaluate((marked) => {
+      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+        if (getComputedStyle(element).contentVisibility !== 'auto') continue;
+        element.style.setProperty('content-visibility', 'visible');
+        element.setAttribute(marked, '');
+      }
+    }, marked),
+  );
   try {
     return await action();
   } finally {
-    await page.evaluate((marked) => {
-      for (const element of document.querySelectorAll<HTMLElement>(`[${marked}]`)) {
-        element.style.removeProperty('content-visibility');
-        element.removeAttribute(marked);
-      }
-    }, marked);
+    await unlessNavigated(
+      page.evaluate((marked) => {
+        for (const element of document.querySelectorAll<HTMLElement>(`[${marked}]`)) {
+          element.style.removeProperty('content-visibility');
+          element.removeAttribute(marked);
+        }
+      }, marked),
+    );
+  }
+}
+
+/** A page that is navigating has no document to prepare (or to tidy): the action goes on without. */
+async function unlessNavigated(step: Promise<unknown>): Promise<void> {
+  try {
+    await step;
+  } catch (error) {
+    if (!/Execution context was destroyed|navigat/i.test(String(error))) throw error;
   }
 }
 

@@ -8,7 +8,7 @@
 //   npm run bench:lighthouse                      # every page, 3 runs each
 //   npm run bench:lighthouse -- --runs 5          # more runs
 //   npm run bench:lighthouse -- --only /tin-tuc   # one page (an address of the table)
-//   npm run bench:lighthouse -- --details         # also what Lighthouse blames, per page (last run)
+//   npm run bench:lighthouse -- --details         # also what Lighthouse blames and the tasks making TBT, per page (last run)
 //   npm run bench:lighthouse -- --json            # the medians as JSON too
 //   npm run bench:lighthouse -- --save DIR        # each page's last Lighthouse report (JSON) into DIR
 //
@@ -20,6 +20,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { blockingTasks, describeBlockingTasks } from './lib/lantern-blame.mjs';
 import { measureMainThread, printMainThread } from './lib/main-thread.mjs';
 import { buildIfStale, root, startProductionServer } from './lib/production-server.mjs';
 import { printTable as printRows } from './lib/table.mjs';
@@ -95,6 +96,7 @@ async function audit(url, attempt = 1) {
   const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     lhr,
+    artifacts: result.artifacts,
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
     fcp: value('first-contentful-paint'),
@@ -178,7 +180,10 @@ try {
       ),
     ]);
     tbtRuns.push([url, runs.map((r) => Math.round(r.tbt))]);
-    blamed.push([url, details(runs.at(-1).lhr)]);
+    if (process.argv.includes('--details')) {
+      blamed.push([url, [...details(runs.at(-1).lhr), ...describeBlockingTasks(await blockingTasks(runs.at(-1)))]]);
+    }
+    for (const run of runs) delete run.artifacts; // traces are large: keep only the figures
     if (SAVE_DIR) {
       fs.mkdirSync(SAVE_DIR, { recursive: true });
       const name = url.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'home';

@@ -86,12 +86,55 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screensho
 /**
  * Saves a full-page screenshot under tests/e2e/screenshots/ (git-ignored) for a human to look at;
  * `fullPage: false` keeps to the viewport (a book chapter can be tens of thousands of pixels tall).
+ * A full page is captured with the parts below the first screen rendered (withSkippedPartsRendered).
  */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  const fullPage = options.fullPage ?? true;
+  const capture = () => page.screenshot({ path: file, fullPage });
+  await (fullPage ? withSkippedPartsRendered(page, capture) : capture());
   return file;
+}
+
+/**
+ * Runs `action` with every part styled `content-visibility: auto` rendered, then gives them back to
+ * the browser. Those parts (below the first screen: decision 0046) skip rendering until a reader
+ * scrolls near them, which a full-page capture does not do, and a check of what is painted (axe's
+ * colour contrast) would see them unpainted: rendered, they are what a reader scrolling down sees.
+ */
+export async function withSkippedPartsRendered<T>(page: Page, action: () => Promise<T>): Promise<T> {
+  const marked = 'data-rendered-for-test';
+  await unlessNavigated(
+    page.evaluate((marked) => {
+      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+        if (getComputedStyle(element).contentVisibility !== 'auto') continue;
+        element.style.setProperty('content-visibility', 'visible');
+        element.setAttribute(marked, '');
+      }
+    }, marked),
+  );
+  try {
+    return await action();
+  } finally {
+    await unlessNavigated(
+      page.evaluate((marked) => {
+        for (const element of document.querySelectorAll<HTMLElement>(`[${marked}]`)) {
+          element.style.removeProperty('content-visibility');
+          element.removeAttribute(marked);
+        }
+      }, marked),
+    );
+  }
+}
+
+/** A page that is navigating has no document to prepare (or to tidy): the action goes on without. */
+async function unlessNavigated(step: Promise<unknown>): Promise<void> {
+  try {
+    await step;
+  } catch (error) {
+    if (!/Execution context was destroyed|navigat/i.test(String(error))) throw error;
+  }
 }
 
 /** Collects uncaught page errors so a test can assert there were none. */

@@ -17,9 +17,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import dns from 'node:dns/promises';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = new Set(process.argv.slice(2));
@@ -63,17 +63,6 @@ const succeeds = (command, commandArgs) => {
   }
 };
 const imageExists = (name) => succeeds('docker', ['image', 'inspect', name]);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(what, check, timeoutMs) {
   const until = Date.now() + timeoutMs;

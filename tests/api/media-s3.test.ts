@@ -75,7 +75,24 @@ describe('S3 media storage', () => {
     );
     expect(await storage.stat('phap-am/dut.mp3')).toBeNull();
     expect(await storage.list()).not.toContain('phap-am/dut.mp3');
-    expect(s3.storedFiles().filter((f) => f.includes('dut'))).toEqual([]);
+    expect((await s3.storedFiles()).filter((f) => f.includes('dut'))).toEqual([]);
+  });
+
+  it('reports an upload the server refuses, and stops reading a source that would never end', async () => {
+    const refusing = createS3MediaStorage(
+      s3SettingsOf(loadEnv({ ...s3.env, MEDIA_S3_BUCKET: `${s3.bucket}-khong-co`, DATA_DIR: '/nonexistent' }))!,
+    );
+    let chunksRead = 0;
+    async function* endless() {
+      for (;;) {
+        chunksRead += 1;
+        yield Buffer.alloc(64 * 1024);
+      }
+    }
+    await expect(refusing.writeStream('phap-am/khong-toi.mp3', endless())).rejects.toThrow();
+    const readWhenRefused = chunksRead;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(chunksRead).toBe(readWhenRefused);
   });
 });
 

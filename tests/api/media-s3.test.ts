@@ -13,8 +13,9 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * Media on S3-compatible storage (server/media/s3-media-storage.ts) against a real S3-protocol
- * server on this machine (s3rver; docs/decisions/0029): the MediaStorage contract, then the app
- * on it — a talk uploaded as a stream (in parts), served with Range, a clip cut from it.
+ * server on this machine (s3rver, or radosgw with TEST_S3_ENDPOINT; docs/decisions/0029): the
+ * MediaStorage contract, then the app on it — a talk uploaded as a stream (in parts), served with
+ * Range, a clip cut from it.
  */
 const bytesOf = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer());
 

@@ -131,17 +131,24 @@ rgw frontends = beast endpoint=127.0.0.1:${rgw}
   console.log(`TEST_S3_SECRET_ACCESS_KEY=${secretKey}`);
 }
 
-function stop() {
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function stop() {
   const pidFile = path.join(dir, 'pids');
   const pids = fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
-  // The daemons this script started, newest first, each by its own process id.
-  for (const pid of pids.reverse()) {
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
+  // The daemons this script started, newest first, each by its own process id; the folder goes
+  // once they have exited (the OSD writes its store out as it stops).
+  for (const pid of pids.reverse()) if (alive(pid)) process.kill(pid, 'SIGTERM');
+  const until = Date.now() + 30_000;
+  while (pids.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
   fs.rmSync(dir, { recursive: true, force: true });
   console.error(`stopped ${pids.length} daemons; removed ${dir}`);
 }
@@ -153,7 +160,7 @@ if (command === 'start') {
     process.exit(1);
   });
 } else if (command === 'stop') {
-  stop();
+  await stop();
 } else {
   console.error('usage: node scripts/radosgw.mjs start|stop');
   process.exit(2);

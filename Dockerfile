@@ -1,13 +1,17 @@
 # Pháp Bảo in a container: the commands CI and the tests run (npm ci, node scripts/build.mjs, then
 # node scripts/start.mjs), on Debian 12 like the machines the tests run on. docs/deploy.md, "Containers".
-FROM node:20-bookworm AS build
+# The base images are arguments only so that a machine without Docker Hub can build with stand-ins
+# (scripts/docker-check.mjs); everywhere else keep the official ones.
+ARG NODE_IMAGE=node:20-bookworm
+ARG NODE_RUNTIME_IMAGE=node:20-bookworm-slim
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN node scripts/build.mjs
 
-FROM node:20-bookworm-slim
+FROM ${NODE_RUNTIME_IMAGE}
 # pg_dump / pg_restore for `npm run backup` and `npm run restore` on PostgreSQL; Noto Serif CJK for
 # the Chinese of quote cards and of the covers drawn for EPUBs (decision 0051: boxes without it).
 RUN apt-get update \

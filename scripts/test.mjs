@@ -4,10 +4,10 @@
 // Ends with one line "tests: N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSystemTools } from './ensure-system-tools.mjs';
+import { freePort } from './free-port.mjs';
 import { answers, startTemporaryPostgres } from './temporary-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,18 +15,6 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const resultsDir = path.join(root, 'test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
-
-/** A TCP port nothing listens on now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let passed = 0;
 let failed = 0;

@@ -69,6 +69,7 @@ async function main() {
     unihanFile: path.join(projectRoot, 'data', 'unihan', 'unihan-vi.tsv'),
     onSearchTimed: metrics?.observeSearch,
   });
+  metrics?.watchDependencies(services.health.dependencies);
   await services.site.ensureDefaults();
   // The index first: on an empty library it is cheap, and the demo import then indexes as it goes.
   await services.searchIndexer.ensureCurrent();

@@ -69,6 +69,19 @@ export function createMetrics(options: { poolStats?: () => PoolStats | null; pro
     });
   }
   if (options.processMetrics) client.collectDefaultMetrics({ register: registry, prefix: 'phapbao_' });
+  // Whether each dependency besides the database answers, asked at each scrape (it is given once the
+  // services exist: `watchDependencies`).
+  let dependencyStatus: (() => Promise<{ name: string; up: boolean }[]>) | null = null;
+  new client.Gauge({
+    name: 'phapbao_dependency_up',
+    help: 'Whether a dependency besides the database (redis) answered within the readiness timeout at this scrape: 1 or 0',
+    labelNames: ['dependency'] as const,
+    registers: [registry],
+    async collect() {
+      if (!dependencyStatus) return;
+      for (const { name, up } of await dependencyStatus()) this.set({ dependency: name }, up ? 1 : 0);
+    },
+  });
 
   return {
     registry,
@@ -88,6 +101,10 @@ export function createMetrics(options: { poolStats?: () => PoolStats | null; pro
           if (cache === 'hit' || cache === 'miss') pageCacheLookups.inc({ result: cache });
         }
       };
+    },
+    /** Where `phapbao_dependency_up` asks (the health service's `dependencies`). */
+    watchDependencies(status: () => Promise<{ name: string; up: boolean }[]>): void {
+      dependencyStatus = status;
     },
     /** Wraps a search so that each call is timed (server/services/index.ts). */
     observeSearch(seconds: number, outcome: 'ok' | 'error'): void {

@@ -102,10 +102,18 @@ export function createS3MediaStorage(settings: S3MediaSettings, client?: S3Clien
           done(null, chunk);
         },
       });
-      // A source that fails (a cut connection) fails the upload too, which then aborts its parts.
+      // A source that fails (a cut connection) fails the upload too, which then aborts its parts;
+      // an upload that fails stops the source. Either way this answers once both have settled, so
+      // a failed upload is aborted (no unfinished parts left in the bucket) before it is reported.
       const feeding = pipeline(Readable.from(source), counted);
       const upload = new Upload({ client: s3, params: { Bucket, Key, Body: counted }, partSize: PART_SIZE });
-      await Promise.all([upload.done(), feeding]);
+      const uploading = upload.done().catch((error: unknown) => {
+        counted.destroy(error as Error);
+        throw error;
+      });
+      const [uploaded, fed] = await Promise.allSettled([uploading, feeding]);
+      if (fed.status === 'rejected') throw fed.reason;
+      if (uploaded.status === 'rejected') throw uploaded.reason;
       return size;
     },
     async remove(name) {

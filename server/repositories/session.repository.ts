@@ -95,7 +95,8 @@ export function createSessionRepository(db: Executor) {
     },
     /**
      * Takes a reset link: deletes it and returns it, expired or not. One statement, so of several
-     * requests racing for the same link only one gets the row.
+     * requests racing for the same link only one gets the row; run inside the transaction that sets
+     * the password, a failed reset puts it back.
      */
     async takePasswordReset(tokenHash: string): Promise<Selectable<PasswordResetsTable> | null> {
       return (

@@ -55,7 +55,7 @@ function resetMail(user: UserRow, link: string) {
 
 /**
  * "Quên mật khẩu?": a one-time link (256 random bits, only its SHA-256 stored, 30 minutes, taken
- * with one DELETE … RETURNING) mailed to the account's address. The answer is the same, and as
+ * with one DELETE … RETURNING in the transaction that sets the password) mailed to the account's address. The answer is the same, and as
  * quick, whether or not the address belongs to an account: the mail goes out after the answer.
  */
 export function createAccountRecoveryService(options: AccountRecoveryOptions) {
@@ -130,15 +130,26 @@ export function createAccountRecoveryService(options: AccountRecoveryOptions) {
     },
 
     /**
-     * Uses the link (once: it is deleted before anything else) to set the new password; every
-     * session of the account ends, and the reader gets a new one.
+     * Uses the link, once, to set the new password; every session of the account ends, and the
+     * reader gets a new one. The link is taken inside the transaction that sets the password: it is
+     * spent only when the password is.
      */
     async resetPassword(token: string, password: string, meta: RequestMeta): Promise<Session> {
-      const row = token.length <= 200 ? await repos.sessions.takePasswordReset(hashSecret(token)) : null;
-      if (!row || Date.parse(row.expires_at) <= now().getTime()) {
-        throw new AppError('BAD_REQUEST', RECOVERY_MESSAGES.invalidLink);
+      const tokenHash = token.length <= 200 ? hashSecret(token) : null;
+      // Looked at first, so that a wrong or expired link costs no password hash.
+      const invalidLink = () => new AppError('BAD_REQUEST', RECOVERY_MESSAGES.invalidLink);
+      if (!tokenHash || !(await repos.sessions.findLivePasswordReset(tokenHash, now().toISOString()))) {
+        throw invalidLink();
       }
-      return options.auth.setPasswordAfterReset(row.user_id, password, meta);
+      return options.auth.setPasswordAfterReset(
+        async (trx) => {
+          const row = await trx.sessions.takePasswordReset(tokenHash);
+          if (!row || Date.parse(row.expires_at) <= now().getTime()) throw invalidLink();
+          return row.user_id;
+        },
+        password,
+        meta,
+      );
     },
   };
 }

@@ -266,15 +266,23 @@ export function createAuthService(options: AuthServiceOptions) {
     },
 
     /**
-     * The end of account recovery (a reset link was taken, server/services/account-recovery.service.ts):
-     * the new password, every session revoked and every known browser forgotten — whoever else had
-     * the old password, or a browser that skipped the wrong-password delay, starts from nothing —
-     * the account's delay cleared, and a new session for the reader.
+     * The end of account recovery (server/services/account-recovery.service.ts): the new password,
+     * every session revoked and every known browser forgotten — whoever else had the old password,
+     * or a browser that skipped the wrong-password delay, starts from nothing — the account's delay
+     * cleared, and a new session for the reader. `takeLink` uses up the reset link and names the
+     * account, first thing in the same transaction: a failure anywhere after it leaves the link as
+     * it was, and of several requests with one link only one can take it.
      */
-    async setPasswordAfterReset(userId: number, password: string, meta: RequestMeta): Promise<Session> {
+    async setPasswordAfterReset(
+      takeLink: (trx: Repositories) => Promise<number>,
+      password: string,
+      meta: RequestMeta,
+    ): Promise<Session> {
+      // Hashed before the transaction: it holds the link's row (and SQLite's only writer) meanwhile.
       const passwordHash = await hashPassword(password);
       const at = now().toISOString();
       const user = await options.transaction(async (trx) => {
+        const userId = await takeLink(trx);
         const updated = await trx.users.update(userId, { password_hash: passwordHash, updated_at: at });
         if (!updated) throw new AppError('UNAUTHENTICATED');
         await trx.sessions.revokeAllOfUser(userId, at);

@@ -1,6 +1,6 @@
 import { AppError, isAppError } from '#server/errors.ts';
-import type { Logger } from '#server/logger.ts';
 import type { RateWindowRepository } from '#server/repositories/rate-window.repository.ts';
+import type { DependencyWatch } from './health.service.ts';
 
 /**
  * Attempt counters every app process shares (decisions 0029, 0038): the login limits, the
@@ -56,29 +56,19 @@ export function isCountersUnavailable(error: unknown): boolean {
 /**
  * A store outside the database (Redis) that stops answering: every count fails with a 503 of its
  * own (SERVICE_UNAVAILABLE, with Retry-After), which the request answers before it writes anything,
- * instead of the generic 500. The outage is logged once when it begins and once when the store
- * answers again, however many requests meet it in between (decision 0038).
+ * instead of the generic 500. Each outcome is reported to the store's watch, which logs the outage
+ * once when it begins and once when the store answers again (decision 0038).
  */
-export function answerUnavailableAs503(store: SharedCounters, logger: Logger, name: string): SharedCounters {
-  let down = false;
+export function answerUnavailableAs503(store: SharedCounters, watch: DependencyWatch): SharedCounters {
   async function guard<T>(work: () => Promise<T>): Promise<T> {
     let result: T;
     try {
       result = await work();
     } catch (error) {
-      if (!down) {
-        down = true;
-        logger.error(
-          { err: error, store: name },
-          `${name} does not answer: logins, password resets, readers' writes and look-ups answer 503 until it is back`,
-        );
-      }
+      watch.failed(error);
       throw new AppError('SERVICE_UNAVAILABLE');
     }
-    if (down) {
-      down = false;
-      logger.info({ store: name }, `${name} answers again: counting resumed`);
-    }
+    watch.answered();
     return result;
   }
   return {

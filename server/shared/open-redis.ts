@@ -2,13 +2,14 @@ import { Redis } from 'ioredis';
 import type { Logger } from '#server/logger.ts';
 import { answerUnavailableAs503, type SharedCounters } from '#server/services/shared-counters.ts';
 import type { ContentNotices } from '#server/services/content-notices.ts';
+import { createDependencyWatch } from '#server/services/health.service.ts';
 import { createRedisCounters } from './redis-counters.ts';
 import { createRedisNotices } from './redis-notices.ts';
 
 export interface SharedThroughRedis {
   counters: SharedCounters;
   notices: ContentNotices;
-  /** Resolves when Redis answers a PING (GET /readyz), rejects when it does not. */
+  /** Resolves when Redis answers a PING (GET /readyz, the metric), rejects when it does not. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -17,7 +18,8 @@ export interface SharedThroughRedis {
  * Connects to REDIS_URL (decision 0038): the rate limits count there and content notices travel
  * there. A Redis that does not answer at start stops the start, naming it. A command waits for a
  * lost connection to come back (ioredis queues it), up to `commandTimeoutMs`; a request whose limit
- * cannot be counted then answers 503 (`answerUnavailableAs503`), and /readyz says "redis".
+ * cannot be counted then answers 503 (`answerUnavailableAs503`), and /readyz stays 200 naming "redis"
+ * as degraded: reading needs no Redis. The outage is logged once, whether a count or a probe meets it.
  * `keyPrefix` keeps the keys and channel of one library (or one test) apart from another's.
  */
 export async function openRedis(
@@ -58,11 +60,18 @@ export async function openRedis(
       cause: error,
     });
   }
+  const watch = createDependencyWatch(logger, 'redis');
   return {
-    counters: answerUnavailableAs503(createRedisCounters(client, `${keyPrefix}rate:`), logger, 'redis'),
+    counters: answerUnavailableAs503(createRedisCounters(client, `${keyPrefix}rate:`), watch),
     notices: createRedisNotices(client, subscriber, logger, `${keyPrefix}content-changed`),
     async ping() {
-      await client.ping();
+      try {
+        await client.ping();
+      } catch (error) {
+        watch.failed(error);
+        throw error;
+      }
+      watch.answered();
     },
     async close() {
       await Promise.allSettled([client.quit(), subscriber.quit()]);

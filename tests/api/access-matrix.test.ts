@@ -1,18 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
+import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { ERROR_MESSAGES } from '#common/messages.ts';
+import { createRepositories } from '#server/repositories/index.ts';
+import { createDatabaseCounters } from '#server/services/shared-counters.ts';
 import { newReader } from '../factories/reader.ts';
 import { factories } from '../factories/tables.ts';
 import { apiClient } from '../support/api-client.ts';
+import { countersOutage } from '../support/counters-outage.ts';
 import { availableEngines } from '../support/databases.ts';
 import { operationsOf } from '../support/hostile-requests.ts';
+import { type MailCatcher, startMailCatcher } from '../support/mail-catcher.ts';
 import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
 import { ACCESS_RULES, type Fixtures, type OwnerCall, type Rule } from './access-rules.ts';
 
 /**
  * The access matrix of the API: every route of the app (its route table and its OpenAPI document)
  * × anonymous, the owner, another reader, a moderator and an admin, by the rule of
- * tests/api/access-rules.ts. A route without a rule fails here.
+ * tests/api/access-rules.ts. A route without a rule fails here. And every call that must count
+ * (a login, a reader's write…) answers 503 while the shared counters do not answer, exactly where
+ * the document says it can.
  */
 const engines = await availableEngines();
 
@@ -25,6 +33,17 @@ const ABSENT: Record<string, string> = {
 };
 const fillAbsent = (path: string) => path.replace(/\{(\w+)\}/g, (_m, name: string) => ABSENT[name] ?? 'khong-co');
 
+/** The public calls that count (by address or e-mail), each with a request that passes validation. */
+const COUNTED_PUBLIC_CALLS: Record<string, () => OwnerCall> = {
+  'POST /public/user/login': () => ({ body: { username: 'khach-la', password: 'sai-mat-khau' } }),
+  'POST /public/user/register': () => {
+    const account = newReader();
+    return { body: { ...account, confirmPassword: account.password } };
+  },
+  'POST /public/user/forgot_password': () => ({ body: { email: newReader().email } }),
+  'GET /public/dictionary/lookup': () => ({ path: `/public/dictionary/lookup?${new URLSearchParams({ text: '心' })}` }),
+};
+
 describe.each(engines)('access matrix of the API on %s', (engine) => {
   let t: TestApp;
   let otherToken: string;
@@ -33,6 +52,8 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
   let talkId: number;
   let book: Fixtures['book'];
   let routeKeys: string[];
+  let mail: MailCatcher;
+  const outage = countersOutage();
 
   const api = apiClient(() => t);
   const idOf = async (res: Response) => {
@@ -86,11 +107,20 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
   };
 
   beforeAll(async () => {
+    // SMTP settings, so that "forgot password" counts its requests (without them it answers 404 first).
+    mail = await startMailCatcher();
     t = await createTestApp(engine, {
       demo: false,
       loginThrottle: { perIp: 100_000, freeFailures: 100_000, windowMs: 60_000 },
       accountLimits: { writes: 100_000 },
+      counters: outage.counters,
+      env: {
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(mail.port),
+        MAIL_FROM: 'Pháp Bảo <khong-tra-loi@phapbao.example.org>',
+      },
     });
+    outage.attach(createDatabaseCounters(createRepositories(t.db.database.db).rateWindows));
     otherToken = await registerReader(t);
     adminToken = (await loginAdmin(t)).token;
     moderatorToken = await registerReader(t);
@@ -115,6 +145,7 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
   }, 120_000);
   afterAll(async () => {
     await t?.close();
+    await mail?.close();
   });
 
   it('has a rule for every route, and no rule for a route that is gone', () => {
@@ -208,5 +239,50 @@ describe.each(engines)('access matrix of the API on %s', (engine) => {
       `access matrix on ${engine}: ${routeKeys.length} routes, ${checks} checks, ${failures.length} failures`,
     );
     expect(failures).toEqual([]);
+  }, 300_000);
+  it('answers 503 with Retry-After while the shared counters do not answer, exactly where the document declares it', async () => {
+    const doc = (await (await t.app.request('/api/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const declared = Object.entries(doc.paths)
+      .flatMap(([path, byMethod]) =>
+        Object.entries(byMethod)
+          .filter(([, op]) => '503' in op.responses)
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    const answered: string[] = [];
+    const wrong: string[] = [];
+    for (const key of routeKeys) {
+      const rule: Rule | undefined = ACCESS_RULES[key];
+      const [method, routePath] = key.split(' ') as [string, string];
+      // Every call this suite knows how to make succeed: the owners' and readers' calls, and the counted public ones.
+      let call: OwnerCall & { token?: string };
+      if (rule && 'request' in rule && rule.request) {
+        const { token, fixtures } = await freshOwner();
+        call = { ...(await rule.request(fixtures)), token };
+      } else if (key in COUNTED_PUBLIC_CALLS) {
+        call = COUNTED_PUBLIC_CALLS[key]!();
+      } else {
+        continue;
+      }
+      outage.down = true;
+      let res: Response;
+      try {
+        res = await api.request(method, call.path ?? fillAbsent(routePath), call.body, { as: call.token });
+      } finally {
+        outage.down = false;
+      }
+      if (res.status !== 503) continue;
+      answered.push(key);
+      const body = ZErrorResponseSchema.parse(await res.json());
+      if (res.headers.get('retry-after') !== '10' || body.errorMessage !== ERROR_MESSAGES.SERVICE_UNAVAILABLE) {
+        wrong.push(`${key}: Retry-After ${res.headers.get('retry-after')}, ${body.errorMessage}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(answered.sort(), 'calls answering 503 (left) against those docs/openapi.json declares it for').toEqual(
+      declared,
+    );
   }, 300_000);
 });

@@ -5,6 +5,7 @@ import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { RECOVERY_MESSAGES, VALIDATION_MESSAGES } from '#common/messages.ts';
 import { newReader, type Reader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
+import { failUpdatesOf } from '../support/failing-updates.ts';
 import { type MailCatcher, resetLinkOf, startMailCatcher } from '../support/mail-catcher.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -134,6 +135,36 @@ describe.each(engines)('account recovery on %s', (engine) => {
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
     const winner = results.findIndex((r) => r.status === 200);
     expect((await login(reader.username, `song-song-${String(winner).padStart(2, '0')}`)).status).toBe(200);
+  });
+
+  it('keeps the link usable when the reset fails half-way, and spends it when one succeeds', async () => {
+    const { reader, token: session } = await register();
+    const token = await linkFor(reader.email);
+    // The password is written, then revoking the sessions fails: the whole reset must roll back.
+    const restore = await failUpdatesOf(t.db.database, 'sessions');
+    try {
+      const failed = await reset(token, 'mat-khau-giua-chung');
+      expect(failed.status).toBe(500);
+      expect(ZErrorResponseSchema.parse(await failed.json()).errorCode).toBe('INTERNAL');
+    } finally {
+      await restore();
+    }
+    expect(await t.services.accountRecovery.isLinkLive(token)).toBe(true);
+    expect((await me(session)).status).toBe(200);
+    expect((await login(reader.username, 'mat-khau-giua-chung')).status).toBe(401);
+    expect((await login(reader.username, reader.password)).status).toBe(200);
+
+    // The same link, raced by ten requests once nothing fails: one sets the password.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => reset(token, `lan-hai-${String(i).padStart(2, '0')}`)),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(9);
+    const winner = statuses.indexOf(200);
+    expect((await login(reader.username, `lan-hai-${String(winner).padStart(2, '0')}`)).status).toBe(200);
+    expect((await me(session)).status).toBe(401);
+    expect((await reset(token, 'lan-ba-mat-khau')).status).toBe(400);
   });
 
   it('lets a link work for 30 minutes and not a second longer', async () => {

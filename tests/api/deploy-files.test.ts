@@ -5,10 +5,11 @@ import { parse } from 'yaml';
 import { ENV_SETTING_NAMES, loadEnv } from '#server/env.ts';
 
 /**
- * The files an operator deploys with: no image can be pulled or built on the test machines, so
- * what can be checked here is — compose.yaml parses and names only real settings, its nginx
- * configuration is the one the many-processes test runs, the Dockerfile runs the commands CI and
- * the tests run, and .env.example lists every setting.
+ * The files an operator deploys with, as far as they can be checked without a Docker daemon (which
+ * `npm test` does not need; scripts/docker-check.mjs builds and starts them): compose.yaml parses
+ * and names only real settings, its nginx configuration is the one the many-processes test runs,
+ * the Dockerfile runs the commands CI and the tests run on the official images unless told
+ * otherwise, and .env.example lists every setting.
  */
 const root = path.resolve(import.meta.dirname, '..', '..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -17,7 +18,7 @@ const SETTINGS = new Set([...ENV_SETTING_NAMES, 'WORKERS']);
 
 interface ComposeService {
   image?: string;
-  build?: string;
+  build?: { context: string; args: Record<string, string> };
   environment?: Record<string, string>;
   volumes?: string[];
   depends_on?: unknown;
@@ -34,8 +35,16 @@ describe('deployment files', () => {
   it('compose.yaml parses and runs PostgreSQL 15, the app built here and nginx, with settings the app knows', () => {
     const compose = parse(read('compose.yaml')) as { services: Record<string, ComposeService> };
     expect(Object.keys(compose.services).sort()).toEqual(['app', 'nginx', 'postgres']);
-    expect(compose.services.postgres!.image).toMatch(/^postgres:15-/);
-    expect(compose.services.app!.build).toBe('.');
+    // The images are variables whose defaults are the official ones (stand-ins only where Docker Hub is out of reach).
+    expect(compose.services.postgres!.image).toMatch(/^\$\{POSTGRES_IMAGE:-postgres:15-bookworm\}$/);
+    expect(compose.services.nginx!.image).toMatch(/^\$\{NGINX_IMAGE:-nginx:stable-bookworm\}$/);
+    expect(compose.services.app!.build).toEqual({
+      context: '.',
+      args: {
+        NODE_IMAGE: '${NODE_IMAGE:-node:20-bookworm}',
+        NODE_RUNTIME_IMAGE: '${NODE_RUNTIME_IMAGE:-node:20-bookworm-slim}',
+      },
+    });
     const appEnv = compose.services.app!.environment!;
     for (const name of Object.keys(appEnv)) expect(SETTINGS, name).toContain(name);
     expect(appEnv.DATABASE_URL).toMatch(/^postgres:\/\/phapbao:\$\{POSTGRES_PASSWORD\}@postgres:5432\/phapbao$/);
@@ -74,11 +83,18 @@ describe('deployment files', () => {
     expect(dockerfile).toContain('/healthz');
     // The system packages the server itself uses: pg_dump for backups, the CJK font of cards and covers.
     expect(dockerfile).toMatch(/apt-get install -y --no-install-recommends postgresql-client fonts-noto-cjk/);
+    expect(dockerfile).toContain('ARG NODE_IMAGE=node:20-bookworm\n');
+    expect(dockerfile).toContain('ARG NODE_RUNTIME_IMAGE=node:20-bookworm-slim\n');
     for (const script of ['scripts/build.mjs', 'scripts/start.mjs'])
       expect(fs.existsSync(path.join(root, script))).toBe(true);
     // The image holds no local secrets nor a stale build.
     const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['.env', 'node_modules', 'build', 'data/*', '!data/demo']) expect(ignored).toContain(entry);
+    for (const entry of ['.env', 'node_modules', 'build', 'data/*']) expect(ignored).toContain(entry);
+    // …but keeps every folder of data/ the repository keeps (the demo, the Unihan readings the
+    // look-up reads, the dictionaries to import).
+    const kept = [...read('.gitignore').matchAll(/^!(data\/[\w-]+)\/?$/gm)].map((m) => m[1]!);
+    expect(kept).toContain('data/unihan');
+    for (const folder of kept) expect(ignored).toContain(`!${folder}`);
   });
 
   it('.env.example lists every setting', () => {

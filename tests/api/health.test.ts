@@ -2,13 +2,18 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
+import { createMetrics } from '#server/http/metrics.ts';
 import { createRepositories } from '#server/repositories/index.ts';
 import { createHealthService } from '#server/services/health.service.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-/** The balancer's probes: /healthz (alive, no database) and /readyz (the database answers, not shutting down). */
+/**
+ * The balancer's probes: /healthz (alive, no database) and /readyz (the database answers, not
+ * shutting down; Redis only degrades it).
+ */
 const engines = await availableEngines();
+const TOKEN = 'ma-do-luong-thu-nghiem-0123456789';
 
 describe.each(engines)('health probes on %s', (engine) => {
   const apps: TestApp[] = [];
@@ -61,7 +66,7 @@ describe('readiness with a database that hangs', () => {
       const hanging = { ...repos, meta: { ...repos.meta, ping: () => new Promise<void>(() => {}) } };
       const health = createHealthService({ repos: hanging, timeoutMs: 20 });
       expect(await health.readiness()).toEqual({ ready: false, reason: 'database' });
-      expect(await createHealthService({ repos, timeoutMs: 1_000 }).readiness()).toEqual({ ready: true });
+      expect(await createHealthService({ repos, timeoutMs: 1_000 }).readiness()).toEqual({ ready: true, degraded: [] });
     } finally {
       await t.close();
     }
@@ -69,7 +74,7 @@ describe('readiness with a database that hangs', () => {
 });
 
 describe('readiness with a dependency besides the database (Redis)', () => {
-  it('names the dependency that does not answer, or hangs, and the database first when both fail', async () => {
+  it('stays ready and names the dependency that does not answer, or hangs, as degraded; the database alone fails it', async () => {
     const t = await createTestApp('sqlite', { demo: false });
     try {
       const repos = createRepositories(t.db.database.db);
@@ -81,11 +86,56 @@ describe('readiness with a dependency besides the database (Redis)', () => {
       const answering = { name: 'redis' as const, ping: () => Promise.resolve() };
       const health = (dependency: typeof answering, r = repos) =>
         createHealthService({ repos: r, dependencies: [dependency], timeoutMs: 20 });
-      expect(await health(refusing).readiness()).toEqual({ ready: false, reason: 'redis' });
-      expect(await health(hanging).readiness()).toEqual({ ready: false, reason: 'redis' });
-      expect(await health(answering).readiness()).toEqual({ ready: true });
+      expect(await health(refusing).readiness()).toEqual({ ready: true, degraded: ['redis'] });
+      expect(await health(hanging).readiness()).toEqual({ ready: true, degraded: ['redis'] });
+      expect(await health(answering).readiness()).toEqual({ ready: true, degraded: [] });
+      expect(await health(hanging).dependencies()).toEqual([{ name: 'redis', up: false }]);
+      expect(await health(answering).dependencies()).toEqual([{ name: 'redis', up: true }]);
       const deadDatabase = { ...repos, meta: { ...repos.meta, ping: () => Promise.reject(new Error('down')) } };
       expect(await health(refusing, deadDatabase).readiness()).toEqual({ ready: false, reason: 'database' });
+      expect(await health(answering, deadDatabase).readiness()).toEqual({ ready: false, reason: 'database' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers /readyz 200 with "degraded": ["redis"] and the metric 0 while Redis does not answer, 1 when it does', async () => {
+    let redisAnswers = false;
+    const metrics = createMetrics();
+    const t = await createTestApp('sqlite', {
+      demo: false,
+      env: { METRICS_TOKEN: TOKEN },
+      metrics,
+      readinessDependencies: [
+        {
+          name: 'redis',
+          ping: () =>
+            redisAnswers ? Promise.resolve() : Promise.reject(new Error('redis://:secret@10.0.0.6 refused')),
+        },
+      ],
+    });
+    const redisUp = async () => {
+      const res = await t.app.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+      return /^phapbao_dependency_up\{dependency="redis"\} (\d)$/m.exec(await res.text())?.[1];
+    };
+    try {
+      const degraded = await t.app.request('/readyz');
+      expect(degraded.status).toBe(200);
+      expect(degraded.headers.get('cache-control')).toBe('no-store');
+      const text = await degraded.text();
+      expect(JSON.parse(text)).toEqual({ status: 'ready', degraded: ['redis'] });
+      expect(text).not.toContain('secret');
+      expect(await redisUp()).toBe('0');
+
+      redisAnswers = true;
+      expect(await (await t.app.request('/readyz')).json()).toEqual({ status: 'ready' });
+      expect(await redisUp()).toBe('1');
+
+      redisAnswers = false;
+      await t.db.database.close();
+      const res = await t.app.request('/readyz');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'not-ready', reason: 'database' });
     } finally {
       await t.close();
     }

@@ -13,8 +13,9 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * Media on S3-compatible storage (server/media/s3-media-storage.ts) against a real S3-protocol
- * server on this machine (s3rver; docs/decisions/0029): the MediaStorage contract, then the app
- * on it — a talk uploaded as a stream (in parts), served with Range, a clip cut from it.
+ * server on this machine (s3rver, or radosgw with TEST_S3_ENDPOINT; docs/decisions/0029): the
+ * MediaStorage contract, then the app on it — a talk uploaded as a stream (in parts), served with
+ * Range, a clip cut from it.
  */
 const bytesOf = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer());
 
@@ -75,7 +76,24 @@ describe('S3 media storage', () => {
     );
     expect(await storage.stat('phap-am/dut.mp3')).toBeNull();
     expect(await storage.list()).not.toContain('phap-am/dut.mp3');
-    expect(s3.storedFiles().filter((f) => f.includes('dut'))).toEqual([]);
+    expect((await s3.storedFiles()).filter((f) => f.includes('dut'))).toEqual([]);
+  });
+
+  it('reports an upload the server refuses, and stops reading a source that would never end', async () => {
+    const refusing = createS3MediaStorage(
+      s3SettingsOf(loadEnv({ ...s3.env, MEDIA_S3_BUCKET: `${s3.bucket}-khong-co`, DATA_DIR: '/nonexistent' }))!,
+    );
+    let chunksRead = 0;
+    async function* endless() {
+      for (;;) {
+        chunksRead += 1;
+        yield Buffer.alloc(64 * 1024);
+      }
+    }
+    await expect(refusing.writeStream('phap-am/khong-toi.mp3', endless())).rejects.toThrow();
+    const readWhenRefused = chunksRead;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(chunksRead).toBe(readWhenRefused);
   });
 });
 

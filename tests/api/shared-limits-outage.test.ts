@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZSearchCollectionsResponseSchema } from '#common/contracts/search.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
+import { createMetrics } from '#server/http/metrics.ts';
 import { ERROR_MESSAGES } from '#common/messages.ts';
 import { newReader } from '../factories/reader.ts';
 import { apiClient } from '../support/api-client.ts';
@@ -13,10 +14,12 @@ import { createTestApp, registerReader, type TestApp } from '../support/test-app
 
 /**
  * Redis stops while two processes count in it (REDIS_URL, decision 0038): every request that must
- * count answers a 503 of its own with Retry-After and writes nothing, reading goes on, /readyz says
- * "redis", each process logs the outage once, and counting resumes when Redis is back.
+ * count answers a 503 of its own with Retry-After and writes nothing, reading goes on, /readyz stays
+ * 200 and names Redis as degraded (as does the metric), each process logs the outage once, and
+ * counting resumes when Redis is back.
  */
 const engines = await availableEngines();
+const TOKEN = 'ma-do-luong-thu-nghiem-0123456789';
 
 interface LogLine {
   level: number;
@@ -57,7 +60,9 @@ describe.each(engines)('Redis stopped under two processes on %s', (engine) => {
         counters: shared.counters,
         notices: shared.notices,
         readinessDependencies: [{ name: 'redis', ping: shared.ping }],
+        metrics: createMetrics(),
         env: {
+          METRICS_TOKEN: TOKEN,
           SMTP_HOST: '127.0.0.1',
           SMTP_PORT: String(mail.port),
           MAIL_FROM: 'Pháp Bảo <khong-tra-loi@phapbao.example.org>',
@@ -83,6 +88,14 @@ describe.each(engines)('Redis stopped under two processes on %s', (engine) => {
     ZSearchCollectionsResponseSchema.parse(await (await apiA.get('/search_collections', { as: token })).json()).data
       .items;
   const outageLines = (lines: LogLine[]) => lines.filter((l) => l.msg.startsWith('redis does not answer'));
+  const readiness = async (t: TestApp) => {
+    const res = await t.app.request('/readyz');
+    return { status: res.status, text: await res.text() };
+  };
+  const redisUpMetric = async (t: TestApp) => {
+    const res = await t.app.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    return /^phapbao_dependency_up\{dependency="redis"\} (\d)$/m.exec(await res.text())?.[1];
+  };
   const expectUnavailable = async (res: Response) => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('10');
@@ -91,19 +104,20 @@ describe.each(engines)('Redis stopped under two processes on %s', (engine) => {
     expect(body.errorMessage).toBe(ERROR_MESSAGES.SERVICE_UNAVAILABLE);
   };
 
-  it('answers 503 with Retry-After for every counted request, writes nothing, logs once, and recovers', async () => {
+  it('stays ready for readers, answers 503 with Retry-After for every counted request, writes nothing, logs once, and recovers', async () => {
     const token = await registerReader(a);
     expect((await apiA.post('/search_collections', { query: 'trước khi dừng' }, { as: token })).status).toBe(201);
-    expect((await a.app.request('/readyz')).status).toBe(200);
+    expect(await readiness(a)).toEqual({ status: 200, text: JSON.stringify({ status: 'ready' }) });
+    expect(await redisUpMetric(a)).toBe('1');
 
     await redis.stop();
 
-    // /readyz names Redis, and only by name: not its address.
-    const notReady = await a.app.request('/readyz');
-    expect(notReady.status).toBe(503);
-    const notReadyText = await notReady.text();
-    expect(JSON.parse(notReadyText)).toEqual({ status: 'not-ready', reason: 'redis' });
-    expect(notReadyText).not.toContain(String(port));
+    // Still ready for readers: /readyz names Redis as degraded, and only by name (not its address).
+    const degraded = await readiness(a);
+    expect(degraded.status).toBe(200);
+    expect(JSON.parse(degraded.text)).toEqual({ status: 'ready', degraded: ['redis'] });
+    expect(degraded.text).not.toContain(String(port));
+    expect(await redisUpMetric(a)).toBe('0');
     expect((await b.app.request('/healthz')).status).toBe(200);
 
     const stranger = newReader();
@@ -121,7 +135,8 @@ describe.each(engines)('Redis stopped under two processes on %s', (engine) => {
     expect((await apiB.get('/public/search/keywords')).status).toBe(200);
     expect((await savedSearches(token)).map((s) => s.query)).toEqual(['trước khi dừng']);
 
-    // One line per process for the outage, one per lost connection; no "server error" per request.
+    // One line per process for the outage (whether a probe or a count met it first), one per lost
+    // connection; no "server error" per request.
     for (const lines of [logs.a, logs.b]) {
       expect(outageLines(lines)).toHaveLength(1);
       expect(lines.filter((l) => l.msg === 'server error' || l.msg === 'unhandled error')).toEqual([]);
@@ -133,10 +148,11 @@ describe.each(engines)('Redis stopped under two processes on %s', (engine) => {
     }
 
     redis = await startRedisServer(port);
-    await vi.waitFor(async () => expect((await a.app.request('/readyz')).status).toBe(200), {
+    await vi.waitFor(async () => expect(JSON.parse((await readiness(a)).text)).toEqual({ status: 'ready' }), {
       timeout: 15_000,
       interval: 200,
     });
+    expect(await redisUpMetric(a)).toBe('1');
     await vi.waitFor(
       async () =>
         expect((await apiB.post('/search_collections', { query: 'sau khi chạy lại' }, { as: token })).status).toBe(201),
@@ -150,6 +166,7 @@ describe.each(engines)('Redis stopped under two processes on %s', (engine) => {
     expect(mail.mails.length).toBe(mailsBefore);
     expect(logs.b.filter((l) => l.msg === 'redis answers again: counting resumed')).toHaveLength(1);
     expect(outageLines(logs.b)).toHaveLength(1);
+    expect(outageLines(logs.a)).toHaveLength(1);
     // Each refused request may wait up to the 2 s command timeout: more than the default on a loaded machine.
   }, 120_000);
 });

@@ -19,9 +19,10 @@ import {
 } from './support/library-contents.ts';
 
 /**
- * npm run backup / npm run restore with the media in an S3 bucket (s3rver, decision 0029): the
- * backup copies every object of the bucket, the restore puts every one into an empty bucket of
- * another server; every table row by row and every object byte by byte are the same.
+ * npm run backup / npm run restore with the media in an S3 bucket (s3rver, or radosgw with
+ * TEST_S3_ENDPOINT: decision 0029): the backup copies every object of the bucket, the restore puts
+ * every one into another, empty bucket; every table row by row and every object byte by byte are
+ * the same.
  */
 const engines = await availableEngines();
 // On Node 20 the AWS SDK warns on stderr that its releases after January 2027 will need Node 22:

@@ -7,8 +7,8 @@ import { startRedisServer, type TestRedisServer } from '../support/redis-server.
 import { startLibraryServer, type LibraryServer } from './support/library-server.ts';
 
 /**
- * The built server started with REDIS_URL (server/main.ts wires Redis into the limits and
- * /readyz): Redis stopped under it, then started again on the same port. The API tests
+ * The built server started with REDIS_URL (server/main.ts wires Redis into the limits, /readyz and
+ * the metrics): Redis stopped under it, then started again on the same port. The API tests
  * (tests/api/shared-limits-outage.test.ts) check every counted request on both engines; this
  * checks the process as deployed: its probe, its answers and its log.
  */
@@ -28,25 +28,35 @@ describe('the built server when its Redis stops', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'khach-la', password: 'sai-mat-khau' }),
     });
+  const TOKEN = 'ma-do-luong-thu-nghiem-0123456789';
+  const readiness = async () => {
+    const res = await fetch(`${server!.baseURL}/readyz`);
+    return { status: res.status, text: await res.text() };
+  };
+  const redisUpMetric = async () => {
+    const res = await fetch(`${server!.baseURL}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    return /^phapbao_dependency_up\{dependency="redis"\} (\d)$/m.exec(await res.text())?.[1];
+  };
   const outageLines = () =>
     server!
       .output()
       .split('\n')
       .filter((line) => line.includes('redis does not answer'));
 
-  it('answers 503 "redis" on /readyz and 503 with Retry-After to a login, logs it once, and recovers', async () => {
+  it('stays ready for readers with Redis named degraded, answers 503 with Retry-After to a login, logs it once, and recovers', async () => {
     redis = await startRedisServer();
     const port = new URL(redis.url).port;
-    server = await startLibraryServer({ DATA_DIR: dataDir, REDIS_URL: redis.url });
-    expect((await fetch(`${server.baseURL}/readyz`)).status).toBe(200);
+    server = await startLibraryServer({ DATA_DIR: dataDir, REDIS_URL: redis.url, METRICS_TOKEN: TOKEN });
+    expect(await readiness()).toEqual({ status: 200, text: JSON.stringify({ status: 'ready' }) });
+    expect(await redisUpMetric()).toBe('1');
     expect((await login()).status).toBe(401);
 
     await redis.stop();
-    const notReady = await fetch(`${server.baseURL}/readyz`);
-    expect(notReady.status).toBe(503);
-    const text = await notReady.text();
-    expect(JSON.parse(text)).toEqual({ status: 'not-ready', reason: 'redis' });
-    expect(text).not.toContain(port);
+    const degraded = await readiness();
+    expect(degraded.status).toBe(200);
+    expect(JSON.parse(degraded.text)).toEqual({ status: 'ready', degraded: ['redis'] });
+    expect(degraded.text).not.toContain(port);
+    expect(await redisUpMetric()).toBe('0');
     for (let i = 0; i < 3; i++) {
       const refused = await login();
       expect(refused.status).toBe(503);
@@ -61,10 +71,11 @@ describe('the built server when its Redis stops', () => {
     expect(server.output()).not.toContain('server error');
 
     redis = await startRedisServer(Number(port));
-    await vi.waitFor(async () => expect((await fetch(`${server!.baseURL}/readyz`)).status).toBe(200), {
+    await vi.waitFor(async () => expect(JSON.parse((await readiness()).text)).toEqual({ status: 'ready' }), {
       timeout: 15_000,
       interval: 200,
     });
+    expect(await redisUpMetric()).toBe('1');
     await vi.waitFor(async () => expect((await login()).status).toBe(401), { timeout: 15_000, interval: 200 });
     expect(outageLines()).toHaveLength(1);
 

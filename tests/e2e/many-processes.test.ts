@@ -248,7 +248,7 @@ describe.each(engines)('two processes on one %s database behind nginx', (engine)
     expect(bytes.equals(fromA)).toBe(true);
     // PostgreSQL's run keeps media in the bucket: nothing under the data folder.
     if (s3) {
-      expect(s3.storedFiles().some((f) => f.includes(avatar!.split('/').at(-1)!))).toBe(true);
+      expect((await s3.storedFiles()).some((f) => f.includes(avatar!.split('/').at(-1)!))).toBe(true);
       expect(fs.existsSync(path.join(dir, 'data', 'media', avatar!.slice('/media/'.length)))).toBe(false);
     }
   });

@@ -75,6 +75,7 @@ export async function createTestApp(
     notices: options.notices,
     readinessDependencies: options.readinessDependencies,
   });
+  options.metrics?.watchDependencies(services.health.dependencies);
   await services.site.ensureDefaults();
   await services.searchIndexer.ensureCurrent();
   if (options.demo !== false) {

@@ -9,7 +9,7 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
-import { errorResponse, json, jsonBody, tokenSecurity } from '../openapi.ts';
+import { errorResponse, json, jsonBody, tokenSecurity, writeBudgetResponses } from '../openapi.ts';
 
 const tags = ['Pháp âm'];
 const errors = {
@@ -35,6 +35,7 @@ const createBookmarkRoute = createRoute({
   summary: 'Bookmark a moment of a talk {audioId, time (seconds), label?}',
   request: { body: jsonBody(ZCreateBookmarkSchema) },
   responses: {
+    ...writeBudgetResponses,
     201: json(ZBookmarkResponseSchema, 'The bookmark'),
     409: errorResponse('Too many bookmarks'),
     ...errors,
@@ -47,7 +48,7 @@ const updateBookmarkRoute = createRoute({
   security: tokenSecurity,
   summary: 'Move or rename a bookmark {id, time?, label?}',
   request: { body: jsonBody(ZUpdateBookmarkSchema) },
-  responses: { 200: json(ZBookmarkResponseSchema, 'The bookmark'), ...errors },
+  responses: { ...writeBudgetResponses, 200: json(ZBookmarkResponseSchema, 'The bookmark'), ...errors },
 });
 const removeBookmarkRoute = createRoute({
   method: 'post',
@@ -56,7 +57,11 @@ const removeBookmarkRoute = createRoute({
   security: tokenSecurity,
   summary: 'Delete a bookmark {id}',
   request: { body: jsonBody(ZRemoveBookmarkSchema) },
-  responses: { 200: json(z.object({ data: z.object({ ok: z.literal(true) }) }), 'Deleted'), ...errors },
+  responses: {
+    ...writeBudgetResponses,
+    200: json(z.object({ data: z.object({ ok: z.literal(true) }) }), 'Deleted'),
+    ...errors,
+  },
 });
 
 export function createBookmarkRoutes(services: Services) {

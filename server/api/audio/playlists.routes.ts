@@ -12,7 +12,7 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
-import { errorResponse, idParam, json, jsonBody, tokenSecurity } from '../openapi.ts';
+import { errorResponse, idParam, json, jsonBody, tokenSecurity, writeBudgetResponses } from '../openapi.ts';
 
 const tags = ['Danh sách phát'];
 const errors = {
@@ -47,7 +47,7 @@ const createPlaylistRoute = createRoute({
   security: tokenSecurity,
   summary: 'Make a playlist {name, description?}',
   request: { body: jsonBody(ZCreatePlaylistSchema) },
-  responses: { 201: json(ZPlaylistResponseSchema, 'The playlist'), ...errors, ...conflict },
+  responses: { ...writeBudgetResponses, 201: json(ZPlaylistResponseSchema, 'The playlist'), ...errors, ...conflict },
 });
 const updatePlaylistRoute = createRoute({
   method: 'post',
@@ -56,7 +56,7 @@ const updatePlaylistRoute = createRoute({
   security: tokenSecurity,
   summary: 'Rename or describe a playlist {id, name?, description?}',
   request: { body: jsonBody(ZUpdatePlaylistSchema) },
-  responses: { 200: json(ZPlaylistResponseSchema, 'The playlist'), ...errors },
+  responses: { ...writeBudgetResponses, 200: json(ZPlaylistResponseSchema, 'The playlist'), ...errors },
 });
 const removePlaylistRoute = createRoute({
   method: 'post',
@@ -65,7 +65,7 @@ const removePlaylistRoute = createRoute({
   security: tokenSecurity,
   summary: 'Delete a playlist {id}',
   request: { body: jsonBody(ZIdBodySchema) },
-  responses: { 200: ok, ...errors },
+  responses: { ...writeBudgetResponses, 200: ok, ...errors },
 });
 const itemsRoute = createRoute({
   method: 'get',
@@ -83,7 +83,12 @@ const addItemsRoute = createRoute({
   security: tokenSecurity,
   summary: 'Add talks to playlists {audioPlaylistItems: [{playlistId, audioId}]}: all or none',
   request: { body: jsonBody(ZCreatePlaylistItemsSchema) },
-  responses: { 201: json(ZPlaylistItemsResponseSchema, 'The items of the playlists touched'), ...errors, ...conflict },
+  responses: {
+    ...writeBudgetResponses,
+    201: json(ZPlaylistItemsResponseSchema, 'The items of the playlists touched'),
+    ...errors,
+    ...conflict,
+  },
 });
 const reorderRoute = createRoute({
   method: 'post',
@@ -92,7 +97,11 @@ const reorderRoute = createRoute({
   security: tokenSecurity,
   summary: 'Reorder a playlist {playlistId, itemIds: every item id in the new order}',
   request: { body: jsonBody(ZUpdatePlaylistItemsSchema) },
-  responses: { 200: json(ZPlaylistItemsResponseSchema, 'The items in their new order'), ...errors },
+  responses: {
+    ...writeBudgetResponses,
+    200: json(ZPlaylistItemsResponseSchema, 'The items in their new order'),
+    ...errors,
+  },
 });
 const removeItemRoute = createRoute({
   method: 'post',
@@ -101,7 +110,7 @@ const removeItemRoute = createRoute({
   security: tokenSecurity,
   summary: 'Take an item out of its playlist {id}',
   request: { body: jsonBody(ZIdBodySchema) },
-  responses: { 200: ok, ...errors },
+  responses: { ...writeBudgetResponses, 200: ok, ...errors },
 });
 
 export function createPlaylistRoutes(services: Services) {

@@ -10,7 +10,15 @@ import { requireModerator } from '#server/policies/require.policy.ts';
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
-import { errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
+import {
+  errorResponse,
+  idParam,
+  json,
+  jsonBody,
+  tokenSecurity,
+  ZOkResponseSchema,
+  writeBudgetResponses,
+} from '../openapi.ts';
 
 const errors = {
   400: errorResponse('Bad input, unchanged text, or the correction is already decided'),
@@ -28,6 +36,7 @@ const create = createRoute({
     'Propose the corrected text of a paragraph ({chapterCode, anchor: "p-N"}) or a transcript line ({talkId, line}); it waits for a moderator',
   request: { body: jsonBody(ZCreateCorrectionRequestSchema) },
   responses: {
+    ...writeBudgetResponses,
     201: json(z.object({ data: ZCorrectionSchema }), 'The correction, waiting'),
     ...errors,
     429: errorResponse('Too many corrections waiting, or writing too fast'),
@@ -58,7 +67,11 @@ const withdraw = createRoute({
   security: tokenSecurity,
   summary: 'Withdraw one of my corrections while it waits',
   request: { params: idParam },
-  responses: { 200: json(ZOkResponseSchema, 'Withdrawn'), ...errors, 429: errorResponse('Writing too fast') },
+  responses: {
+    ...writeBudgetResponses,
+    200: json(ZOkResponseSchema, 'Withdrawn'),
+    ...errors,
+  },
 });
 const queue = createRoute({
   method: 'get',

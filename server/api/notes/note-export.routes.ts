@@ -8,7 +8,7 @@ import { BODY_LIMIT_FIELD } from '#server/http/body-limits.ts';
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
-import { errorResponse, json, jsonBody, tokenSecurity } from '../openapi.ts';
+import { errorResponse, json, jsonBody, tokenSecurity, writeBudgetResponses } from '../openapi.ts';
 
 const tags = ['Ghi chú'];
 const file = (type: string) => ({ [type]: { schema: z.string() } });
@@ -39,6 +39,7 @@ const importNotes = createRoute({
   summary: 'Read an exported CSV or JSON-LD file back into my notes (those I already have are skipped)',
   request: { body: jsonBody(ZNoteImportRequestSchema) },
   responses: {
+    ...writeBudgetResponses,
     200: json(z.object({ data: ZNoteImportResultSchema }), 'How many were added, skipped, missing'),
     400: errorResponse('Bad file'),
     401: errorResponse('Not logged in'),

@@ -15,7 +15,15 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
-import { errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
+import {
+  errorResponse,
+  idParam,
+  json,
+  jsonBody,
+  tokenSecurity,
+  ZOkResponseSchema,
+  writeBudgetResponses,
+} from '../openapi.ts';
 
 const errors = {
   400: errorResponse('Bad input'),
@@ -44,7 +52,7 @@ const createGroup = createRoute({
   security: tokenSecurity,
   summary: 'Make a note group',
   request: { body: jsonBody(ZCreateNoteGroupRequestSchema) },
-  responses: { 201: json(z.object({ data: ZNoteGroupSchema }), 'The new group'), ...errors },
+  responses: { ...writeBudgetResponses, 201: json(z.object({ data: ZNoteGroupSchema }), 'The new group'), ...errors },
 });
 const getGroup = createRoute({
   method: 'get',
@@ -62,7 +70,7 @@ const updateGroup = createRoute({
   security: tokenSecurity,
   summary: 'Rename, describe, publish (isPublic: true → moderation queue) or withdraw a group',
   request: { params: idParam, body: jsonBody(ZUpdateNoteGroupRequestSchema) },
-  responses: { 200: json(z.object({ data: ZNoteGroupSchema }), 'The group'), ...errors },
+  responses: { ...writeBudgetResponses, 200: json(z.object({ data: ZNoteGroupSchema }), 'The group'), ...errors },
 });
 const deleteGroup = createRoute({
   method: 'delete',
@@ -71,7 +79,7 @@ const deleteGroup = createRoute({
   security: tokenSecurity,
   summary: 'Delete a group (its notes stay, in no group)',
   request: { params: idParam },
-  responses: { 200: json(ZOkResponseSchema, 'Deleted'), ...errors },
+  responses: { ...writeBudgetResponses, 200: json(ZOkResponseSchema, 'Deleted'), ...errors },
 });
 const groupHistory = createRoute({
   method: 'get',

@@ -12,7 +12,16 @@ import {
 import type { Services } from '#server/services/index.ts';
 import { type ApiEnv, requireUser } from '../context.ts';
 import { validationHook } from '../validation.ts';
-import { codeParam, errorResponse, idParam, json, jsonBody, tokenSecurity, ZOkResponseSchema } from '../openapi.ts';
+import {
+  codeParam,
+  errorResponse,
+  idParam,
+  json,
+  jsonBody,
+  tokenSecurity,
+  ZOkResponseSchema,
+  writeBudgetResponses,
+} from '../openapi.ts';
 
 const errors = {
   400: errorResponse('Bad input'),
@@ -28,7 +37,7 @@ const createNote = createRoute({
   security: tokenSecurity,
   summary: 'Highlight a passage (with an optional note)',
   request: { body: jsonBody(ZCreateNoteRequestSchema) },
-  responses: { 201: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
+  responses: { ...writeBudgetResponses, 201: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
 });
 const getNote = createRoute({
   method: 'get',
@@ -46,7 +55,7 @@ const updateNote = createRoute({
   security: tokenSecurity,
   summary: 'Change a note’s colour, text or sharing',
   request: { params: idParam, body: jsonBody(ZUpdateNoteRequestSchema) },
-  responses: { 200: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
+  responses: { ...writeBudgetResponses, 200: json(z.object({ data: ZNoteSchema }), 'The note'), ...errors },
 });
 const deleteNote = createRoute({
   method: 'delete',
@@ -55,7 +64,7 @@ const deleteNote = createRoute({
   security: tokenSecurity,
   summary: 'Delete a note',
   request: { params: idParam },
-  responses: { 200: json(ZOkResponseSchema, 'Deleted'), ...errors },
+  responses: { ...writeBudgetResponses, 200: json(ZOkResponseSchema, 'Deleted'), ...errors },
 });
 const myNotesOfBook = createRoute({
   method: 'get',
@@ -86,7 +95,7 @@ const orderNotes = createRoute({
   security: tokenSecurity,
   summary: 'Set the order of my notes',
   request: { body: jsonBody(ZOrderNotesRequestSchema) },
-  responses: { 200: json(ZOkResponseSchema, 'Ordered'), ...errors },
+  responses: { ...writeBudgetResponses, 200: json(ZOkResponseSchema, 'Ordered'), ...errors },
 });
 const publicNote = createRoute({
   method: 'get',
@@ -105,7 +114,7 @@ const addFavorite = createRoute({
   security: tokenSecurity,
   summary: 'Save a book to my reading list',
   request: { body: jsonBody(ZFavoriteBookRequestSchema) },
-  responses: { 201: json(ZFavoriteBooksResponseSchema, 'My reading list'), ...errors },
+  responses: { ...writeBudgetResponses, 201: json(ZFavoriteBooksResponseSchema, 'My reading list'), ...errors },
 });
 const removeFavorite = createRoute({
   method: 'delete',
@@ -114,7 +123,7 @@ const removeFavorite = createRoute({
   security: tokenSecurity,
   summary: 'Remove a book from my reading list',
   request: { params: codeParam },
-  responses: { 200: json(ZOkResponseSchema, 'Removed'), ...errors },
+  responses: { ...writeBudgetResponses, 200: json(ZOkResponseSchema, 'Removed'), ...errors },
 });
 const listFavorites = createRoute({
   method: 'get',

@@ -14,7 +14,7 @@ import type { Services } from '#server/services/index.ts';
 import type { Env } from '#server/env.ts';
 import { type ApiEnv, requestMetaOf, requireUser, tokenOf } from '../context.ts';
 import { validationHook } from '../validation.ts';
-import { errorResponse, idParam, json, jsonBody, tokenSecurity } from '../openapi.ts';
+import { errorResponse, idParam, json, jsonBody, tokenSecurity, writeBudgetResponses } from '../openapi.ts';
 
 const errors = {
   400: errorResponse('Bad input'),
@@ -75,6 +75,7 @@ const createCollection = createRoute({
   summary: 'Save a search (the name defaults to the query)',
   request: { body: jsonBody(ZSearchCollectionInputSchema) },
   responses: {
+    ...writeBudgetResponses,
     201: json(ZSearchCollectionResponseSchema, 'The saved search'),
     409: errorResponse('Too many saved searches'),
     ...errors,
@@ -87,7 +88,7 @@ const updateCollection = createRoute({
   security: tokenSecurity,
   summary: 'Rename or change a saved search',
   request: { params: idParam, body: jsonBody(ZSearchCollectionUpdateSchema) },
-  responses: { 200: json(ZSearchCollectionResponseSchema, 'The saved search'), ...errors },
+  responses: { ...writeBudgetResponses, 200: json(ZSearchCollectionResponseSchema, 'The saved search'), ...errors },
 });
 const deleteCollection = createRoute({
   method: 'delete',
@@ -96,7 +97,11 @@ const deleteCollection = createRoute({
   security: tokenSecurity,
   summary: 'Delete a saved search',
   request: { params: idParam },
-  responses: { 200: json(z.object({ data: z.object({ ok: z.literal(true) }) }), 'Deleted'), ...errors },
+  responses: {
+    ...writeBudgetResponses,
+    200: json(z.object({ data: z.object({ ok: z.literal(true) }) }), 'Deleted'),
+    ...errors,
+  },
 });
 
 export function createSearchRoutes(services: Services, env: Env) {

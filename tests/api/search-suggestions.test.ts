@@ -39,7 +39,7 @@ describe.each(engines)('search suggestions on %s', (engine) => {
 
     // A text starting with the query comes before one where a later word starts with it.
     await make.book({ title: 'Lịch sử chùa Việt' });
-    await make.article({ title: 'Chùa Thầy' });
+    await make.article({ title: 'Chùa Keo' });
     await make.talk({ title: 'Chuyện quê' });
     const chua = await suggest('chua');
     expect(chua.length).toBeGreaterThan(1);

@@ -55,7 +55,7 @@ sendQueuedWrites();
 window.addEventListener('online', sendQueuedWrites);
 
 // The browser evaluates the page's modules in one task; hydrating in the next one keeps each under
-// what a phone runs without blocking a tap for long (issue 14's Total Blocking Time).
+// what a phone runs without blocking a tap for long (Lighthouse's Total Blocking Time, decision 0034).
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Creating the router (its routes, the matches, the browser history) is a third of the hydration

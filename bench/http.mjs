@@ -62,7 +62,7 @@ const TARGETS = [
     body: JSON.stringify({ query: 'phat giao', mode: 'strict', type: 'all', page: 1, perPage: 10 }),
     expect: [200],
   },
-  // Suggestions while typing (issue 24: ≤ 50 ms): an index in memory, one generation read per call.
+  // Suggestions while typing (target ≤ 50 ms): an index in memory, one generation read per call.
   {
     name: 'suggest',
     label: 'GET /api/v1/public/search/suggestions "kinh"',

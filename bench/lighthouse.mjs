@@ -201,7 +201,7 @@ try {
   for (const [url, values] of tbtRuns) console.log(`  ${url.padEnd(38)} ${values.join(' / ')}`);
   console.log(`\nLoad average: ${loadAtStart} at the start, ${loadAverage()} at the end.`);
   console.log(
-    'Targets (issue 14): performance ≥ 98, accessibility 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS 0. ' +
+    'Targets: performance ≥ 98, accessibility 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS 0. ' +
       'Scores and timings move with the load: measure on a quiet machine.',
   );
   const traceBrowser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });

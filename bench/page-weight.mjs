@@ -170,7 +170,7 @@ try {
   const first = reading.first.transferred / KiB;
   const next = reading.next.transferred / KiB;
   console.log(
-    `\nTargets (issue 14): chapter first visit ≤ 250 KB: ${first.toFixed(1)} KiB ${first <= 250 ? 'ok' : 'OVER'}; ` +
+    `\nTargets: chapter first visit ≤ 250 KB: ${first.toFixed(1)} KiB ${first <= 250 ? 'ok' : 'OVER'}; ` +
       `next chapter ≤ 30 KB: ${next.toFixed(1)} KiB ${next <= 30 ? 'ok' : 'OVER'}`,
   );
   if (process.argv.includes('--json')) console.log(JSON.stringify({ rows, reading }, null, 2));

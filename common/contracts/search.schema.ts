@@ -1,4 +1,4 @@
-/** Search (seed-spec §2 /search, §7 POST /public/search; issue 5). */
+/** Search (product spec §2 /search, §7 POST /public/search: docs/product-spec.md). */
 import { z } from 'zod';
 import { zLine, zText } from './text.schema.ts';
 import { normalizeText } from '../text/vietnamese.ts';

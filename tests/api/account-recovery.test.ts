@@ -4,6 +4,7 @@ import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { RECOVERY_MESSAGES, VALIDATION_MESSAGES } from '#common/messages.ts';
 import { newReader, type Reader } from '../factories/reader.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { failUpdatesOf } from '../support/failing-updates.ts';
 import { type MailCatcher, resetLinkOf, startMailCatcher } from '../support/mail-catcher.ts';
@@ -38,23 +39,17 @@ describe.each(engines)('account recovery on %s', (engine) => {
     await mail.close();
   });
 
+  const api = apiClient(() => t);
+  // Each call from another address, so the per-address limits of recovery do not add up across tests.
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    t.app.request(`/api/v1${url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-forwarded-for': `203.0.113.${nextAddress++ % 250}`,
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    });
+    api.post(url, body, { headers: { 'x-forwarded-for': `203.0.113.${nextAddress++ % 250}`, ...headers } });
   const register = async (reader: Reader = newReader()) => {
     const res = await post('/public/user/register', { ...reader, confirmPassword: reader.password });
     expect(res.status).toBe(201);
     return { reader, token: ZSessionResponseSchema.parse(await res.json()).data.token };
   };
   const login = (username: string, password: string) => post('/public/user/login', { username, password });
-  const me = (token: string) => t.app.request('/api/v1/me', { headers: { 'x-token': token } });
+  const me = (token: string) => api.get('/me', { as: token });
   const forgot = (email: string, headers?: Record<string, string>) =>
     post('/public/user/forgot_password', { email }, headers);
   const reset = (token: string, password: string) =>
@@ -237,7 +232,7 @@ describe.each(engines)('account recovery on %s', (engine) => {
   });
 
   it('describes both calls in the OpenAPI document', async () => {
-    const doc = (await (await t.app.request('/api/v1/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const doc = (await (await api.get('/openapi.json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/public/user/forgot_password', '/public/user/reset_password']),
     );
@@ -246,6 +241,7 @@ describe.each(engines)('account recovery on %s', (engine) => {
 
 describe('account recovery without SMTP settings', () => {
   let t: TestApp;
+  const api = apiClient(() => t);
   beforeAll(async () => {
     t = await createTestApp('sqlite', { demo: false });
   });
@@ -255,27 +251,19 @@ describe('account recovery without SMTP settings', () => {
 
   it('says so (404) and stores no link; a link made for the people who run the library still works', async () => {
     const reader = newReader();
-    await t.app.request('/api/v1/public/user/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
-    });
+    await api.post('/public/user/register', { ...reader, confirmPassword: reader.password });
     expect(t.services.accountRecovery.available).toBe(false);
-    const res = await t.app.request('/api/v1/public/user/forgot_password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: reader.email }),
-    });
+    const res = await api.post('/public/user/forgot_password', { email: reader.email });
     expect(res.status).toBe(404);
     expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toBe(RECOVERY_MESSAGES.unavailable);
     expect(await t.db.database.db.selectFrom('password_resets').selectAll().execute()).toEqual([]);
 
     const { link } = await t.services.accountRecovery.createLinkFor(reader.username, 'http://localhost:3000');
     const token = new URL(link).searchParams.get('token')!;
-    const done = await t.app.request('/api/v1/public/user/reset_password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token, password: 'mat-khau-cli', confirmPassword: 'mat-khau-cli' }),
+    const done = await api.post('/public/user/reset_password', {
+      token,
+      password: 'mat-khau-cli',
+      confirmPassword: 'mat-khau-cli',
     });
     expect(done.status).toBe(200);
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZAuditPageSchema } from '#common/contracts/admin.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { makeSilentMp3 } from '../factories/import-files.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { multipartForm } from '../support/multipart.ts';
 import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
@@ -32,8 +33,7 @@ describe.each(engines)('administration API on %s', (engine) => {
       fields,
       files.map(([name, content]) => ['files', name, content]),
     );
-  const post = (token: string | null, form: FormData) =>
-    t.app.request('/api/v1/admin/import', { method: 'POST', headers: token ? { 'x-token': token } : {}, body: form });
+  const api = apiClient(() => t);
 
   it('refuses anonymous callers (401), readers and moderators (403) on every admin call', async () => {
     const form = () => uploadForm([['sach.md', '# A\n\nB']]);
@@ -42,19 +42,18 @@ describe.each(engines)('administration API on %s', (engine) => {
       [reader, 403],
       [moderator, 403],
     ] as const) {
-      const headers: Record<string, string> = token ? { 'x-token': token } : {};
-      const audit = await t.app.request('/api/v1/admin/audit', { headers });
+      const audit = await api.get('/admin/audit', { as: token });
       expect(audit.status, `audit ${token}`).toBe(status);
       expect(ZErrorResponseSchema.parse(await audit.json()).errorMessage).toMatch(/[à-ỹ]/);
-      expect((await post(token, form())).status, `import ${token}`).toBe(status);
-      expect((await t.app.request('/api/v1/admin/library/search/', { headers })).status).toBe(
+      expect((await api.post('/admin/import', form(), { as: token })).status, `import ${token}`).toBe(status);
+      expect((await api.get('/admin/library/search/', { as: token })).status).toBe(
         token ? (token === moderator ? 200 : 403) : 401,
       );
     }
     // Nothing was imported by those attempts.
     const log = ZAuditPageSchema.parse(
       (
-        (await (await t.app.request('/api/v1/admin/audit', { headers: { 'x-token': admin } })).json()) as {
+        (await (await api.get('/admin/audit', { as: admin })).json()) as {
           data: unknown;
         }
       ).data,
@@ -63,8 +62,8 @@ describe.each(engines)('administration API on %s', (engine) => {
   });
 
   it('imports uploaded files, pairs an MP3 with its transcript, explains every refusal, and logs who did it', async () => {
-    const res = await post(
-      admin,
+    const res = await api.post(
+      '/admin/import',
       uploadForm(
         [
           ['loi-day.md', '---\ntitle: Lời dạy tải lên\n---\n# Một\n\nThở vào, tâm an.'],
@@ -75,6 +74,7 @@ describe.each(engines)('administration API on %s', (engine) => {
         ],
         { collection: 'Khoá tu mùa hè' },
       ),
+      { as: admin },
     );
     expect(res.status).toBe(200);
     const outcomes = (
@@ -96,7 +96,7 @@ describe.each(engines)('administration API on %s', (engine) => {
 
     const log = ZAuditPageSchema.parse(
       (
-        (await (await t.app.request('/api/v1/admin/audit?perPage=10', { headers: { 'x-token': admin } })).json()) as {
+        (await (await api.get('/admin/audit?perPage=10', { as: admin })).json()) as {
           data: unknown;
         }
       ).data,
@@ -107,42 +107,30 @@ describe.each(engines)('administration API on %s', (engine) => {
     ]);
     expect(log.items[0]!.detail).toContain('Khoá tu mùa hè');
     const books = ZAuditPageSchema.parse(
-      (
-        (await (
-          await t.app.request('/api/v1/admin/audit?itemType=book', { headers: { 'x-token': admin } })
-        ).json()) as { data: unknown }
-      ).data,
+      ((await (await api.get('/admin/audit?itemType=book', { as: admin })).json()) as { data: unknown }).data,
     );
     expect(books.items.map((e) => e.itemType)).toEqual(['book']);
   });
 
   it('answers bad input with 400 and uploads past UPLOAD_MAX_MB with 413, in Vietnamese', async () => {
     for (const query of ['page=0', 'perPage=101', 'itemType=sach']) {
-      const res = await t.app.request(`/api/v1/admin/audit?${query}`, { headers: { 'x-token': admin } });
+      const res = await api.get(`/admin/audit?${query}`, { as: admin });
       expect(res.status, query).toBe(400);
     }
-    const empty = await post(admin, uploadForm([], { collection: 'X' }));
+    const empty = await api.post('/admin/import', uploadForm([], { collection: 'X' }), { as: admin });
     expect(empty.status).toBe(400);
     expect(ZErrorResponseSchema.parse(await empty.json()).errorMessage).toBe('Hãy chọn ít nhất một tệp để nhập.');
-    const big = await post(admin, uploadForm([['lon.mp3', new Uint8Array(1024 * 1024 + 10)]]));
+    const big = await api.post('/admin/import', uploadForm([['lon.mp3', new Uint8Array(1024 * 1024 + 10)]]), {
+      as: admin,
+    });
     expect(big.status).toBe(413);
     expect(ZErrorResponseSchema.parse(await big.json()).errorMessage).toMatch(/tối đa 1 MB/);
-    const notAForm = await t.app.request('/api/v1/admin/import', {
-      method: 'POST',
-      headers: { 'x-token': admin, 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const notAForm = await api.post('/admin/import', {}, { as: admin });
     expect(notAForm.status).toBe(400);
     expect(z.object({ errorMessage: z.string() }).parse(await notAForm.json()).errorMessage).toMatch(/[à-ỹ]/);
   });
 
   it('edits the 70 home keywords and the 7 footer quotes: exact counts, no duplicates, logged', async () => {
-    const put = (url: string, token: string | null, body: unknown) =>
-      t.app.request(`/api/v1${url}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
-        body: JSON.stringify(body),
-      });
     const keywords = Array.from({ length: 70 }, (_, i) =>
       i % 10 === 0 ? { keywords: [`Từ khoá ${i + 1}`, 'chánh niệm'] } : { keyword: `Từ khoá ${i + 1}` },
     );
@@ -151,10 +139,8 @@ describe.each(engines)('administration API on %s', (engine) => {
       [reader, 403],
       [moderator, 403],
     ] as const) {
-      expect((await put('/admin/home_keywords', token, { keywords })).status).toBe(status);
-      expect(
-        (await t.app.request('/api/v1/admin/footer_quotes', { headers: token ? { 'x-token': token } : {} })).status,
-      ).toBe(status);
+      expect((await api.put('/admin/home_keywords', { keywords }, { as: token })).status).toBe(status);
+      expect((await api.get('/admin/footer_quotes', { as: token })).status).toBe(status);
     }
     const bad: [unknown, RegExp][] = [
       [{ keywords: keywords.slice(0, 69) }, /đúng 70/],
@@ -162,14 +148,14 @@ describe.each(engines)('administration API on %s', (engine) => {
       [{ keywords: [...keywords.slice(0, 69), { keyword: '   ' }] }, /trống/],
     ];
     for (const [body, message] of bad) {
-      const res = await put('/admin/home_keywords', admin, body);
+      const res = await api.put('/admin/home_keywords', body, { as: admin });
       expect(res.status).toBe(400);
       const error = ZErrorResponseSchema.parse(await res.json());
       expect(`${error.errorMessage} ${Object.values(error.fields ?? {}).join(' ')}`).toMatch(message);
     }
-    const saved = await put('/admin/home_keywords', admin, { keywords });
+    const saved = await api.put('/admin/home_keywords', { keywords }, { as: admin });
     expect(saved.status).toBe(200);
-    const publicList = (await (await t.app.request('/api/v1/public/search/keywords')).json()) as { data: unknown[] };
+    const publicList = (await (await api.get('/public/search/keywords')).json()) as { data: unknown[] };
     expect(publicList.data).toEqual(keywords);
 
     const quotes = Array.from({ length: 7 }, (_, i) => ({
@@ -178,17 +164,23 @@ describe.each(engines)('administration API on %s', (engine) => {
       source: 'Kinh Pháp Cú',
       translator: null,
     }));
-    expect((await put('/admin/footer_quotes', admin, { quotes: quotes.slice(0, 6) })).status).toBe(400);
+    expect((await api.put('/admin/footer_quotes', { quotes: quotes.slice(0, 6) }, { as: admin })).status).toBe(400);
     expect(
-      (await put('/admin/footer_quotes', admin, { quotes: [{ ...quotes[0], source: '' }, ...quotes.slice(1)] })).status,
+      (
+        await api.put(
+          '/admin/footer_quotes',
+          { quotes: [{ ...quotes[0], source: '' }, ...quotes.slice(1)] },
+          { as: admin },
+        )
+      ).status,
     ).toBe(400);
-    expect((await put('/admin/footer_quotes', admin, { quotes })).status).toBe(200);
+    expect((await api.put('/admin/footer_quotes', { quotes }, { as: admin })).status).toBe(200);
     expect((await t.services.site.listFooterQuotes()).map((q) => [q.text, q.original])).toEqual(
       quotes.map((q, i) => [q.text, i === 0 ? q.original : null]),
     );
     const log = ZAuditPageSchema.parse(
       (
-        (await (await t.app.request('/api/v1/admin/audit?perPage=2', { headers: { 'x-token': admin } })).json()) as {
+        (await (await api.get('/admin/audit?perPage=2', { as: admin })).json()) as {
           data: unknown;
         }
       ).data,
@@ -207,11 +199,7 @@ describe('the import upload takes files past the 1 MB limit of other API bodies'
       const form = new FormData();
       form.append('files', new File([mp3 as BlobPart], 'bai-dai.mp3'));
       form.append('collection', 'Bài giảng dài');
-      const res = await t.app.request('/api/v1/admin/import', {
-        method: 'POST',
-        headers: { 'x-token': token },
-        body: form,
-      });
+      const res = await apiClient(t).post('/admin/import', form, { as: token });
       expect(res.status).toBe(200);
       const outcomes = ((await res.json()) as { data: { status: string }[] }).data;
       expect(outcomes.map((o) => o.status)).toEqual(['added']);

@@ -170,11 +170,7 @@ describe.each(engines)('news administration API on %s', (engine) => {
     const upload = (token: string | null, bytes: Uint8Array, name = 'bia.png') => {
       const form = new FormData();
       form.append('file', new File([bytes as BlobPart], name));
-      return t.app.request(`/api/v1/admin/article/${created.id}/cover`, {
-        method: 'POST',
-        headers: token ? { 'x-token': token } : {},
-        body: form,
-      });
+      return api.post(`/admin/article/${created.id}/cover`, form, { as: token });
     };
     const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8a4b1f' } })
       .png()

@@ -200,7 +200,7 @@ describe.each(engines)('talks (pháp âm) on %s', (engine) => {
     const [first, second] = talks;
     const at = (seconds: number) => new Date(Date.UTC(2026, 10, 1, 8, 0, seconds)).toISOString();
     const repos = createRepositories(t.db.database.db);
-    await repos.playback.set(user.id, 'kinh-kim-cang', 5000, at(30)); // a book's record is not a talk
+    await repos.playback.set(user.id, 'sach-thu', 5000, at(30)); // a book's record is not a talk
     await repos.playback.set(user.id, talkPlaybackCode(second!.id), 21_500, at(10));
     await repos.playback.set(user.id, talkPlaybackCode(first!.id), 12_000, at(20));
     expect(await t.services.audio.lastListened(user.id)).toEqual({

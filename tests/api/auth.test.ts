@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMeResponseSchema, ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { VALIDATION_MESSAGES } from '#common/messages.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { newReader, type Reader } from '../factories/reader.ts';
@@ -22,23 +23,16 @@ describe.each(engines)('accounts API on %s', (engine) => {
     await t.close();
   });
 
-  const post = (path: string, body: unknown, token?: string) =>
-    t.app.request(`/api/v1${path}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
-    });
-  const get = (path: string, token?: string) =>
-    t.app.request(`/api/v1${path}`, { headers: token ? { 'x-token': token } : {} });
+  const api = apiClient(() => t);
   const register = async (reader: Reader) => {
-    const res = await post('/public/user/register', { ...reader, confirmPassword: reader.password });
+    const res = await api.post('/public/user/register', { ...reader, confirmPassword: reader.password });
     expect(res.status).toBe(201);
     return ZSessionResponseSchema.parse(await res.json()).data;
   };
 
   it('signs up: 201 with a token and the user, never a hash', async () => {
     const reader = newReader();
-    const res = await post('/public/user/register', { ...reader, confirmPassword: reader.password });
+    const res = await api.post('/public/user/register', { ...reader, confirmPassword: reader.password });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
     const { data } = ZSessionResponseSchema.parse(body);
@@ -60,10 +54,10 @@ describe.each(engines)('accounts API on %s', (engine) => {
     const reader = newReader();
     await register(reader);
     for (const username of [reader.username, reader.email, reader.email.toUpperCase()]) {
-      const res = await post('/public/user/login', { username, password: reader.password });
+      const res = await api.post('/public/user/login', { username, password: reader.password });
       expect(res.status, username).toBe(200);
       const { data } = ZSessionResponseSchema.parse(await res.json());
-      const me = await get('/me', data.token);
+      const me = await api.get('/me', { as: data.token });
       expect(me.status).toBe(200);
       expect(ZMeResponseSchema.parse(await me.json()).data.username).toBe(reader.username.toLowerCase());
     }
@@ -72,8 +66,8 @@ describe.each(engines)('accounts API on %s', (engine) => {
   it('refuses a wrong password or an unknown user with one message that does not say which', async () => {
     const reader = newReader();
     await register(reader);
-    const wrongPassword = await post('/public/user/login', { username: reader.username, password: 'sai-mat-khau' });
-    const unknownUser = await post('/public/user/login', { username: 'khong-ai-ca', password: reader.password });
+    const wrongPassword = await api.post('/public/user/login', { username: reader.username, password: 'sai-mat-khau' });
+    const unknownUser = await api.post('/public/user/login', { username: 'khong-ai-ca', password: reader.password });
     expect(wrongPassword.status).toBe(401);
     expect(unknownUser.status).toBe(401);
     const a = ZErrorResponseSchema.parse(await wrongPassword.json());
@@ -86,26 +80,26 @@ describe.each(engines)('accounts API on %s', (engine) => {
     const reader = newReader();
     const { token } = await register(reader);
     for (const bad of [undefined, 'khong-phai-token', `Bearer ${token}`, 'x'.repeat(5000)]) {
-      const res = await get('/me', bad);
+      const res = await api.get('/me', { as: bad });
       expect(res.status, String(bad).slice(0, 20)).toBe(401);
       expect(ZErrorResponseSchema.parse(await res.json()).errorCode).toBe('UNAUTHENTICATED');
     }
     // Expired: move this session's expiry into the past.
     const second = ZSessionResponseSchema.parse(
-      await (await post('/public/user/login', { username: reader.username, password: reader.password })).json(),
+      await (await api.post('/public/user/login', { username: reader.username, password: reader.password })).json(),
     ).data.token;
     await t.db.database.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('token_hash', '=', crypto.createHash('sha256').update(second).digest('hex'))
       .execute();
-    expect((await get('/me', second)).status).toBe(401);
+    expect((await api.get('/me', { as: second })).status).toBe(401);
     // Revoked: logout, then the token no longer works; the other session still does.
-    expect((await get('/me', token)).status).toBe(200);
-    const logout = await post('/user/logout', {}, token);
+    expect((await api.get('/me', { as: token })).status).toBe(200);
+    const logout = await api.post('/user/logout', {}, { as: token });
     expect(logout.status).toBe(200);
-    expect((await get('/me', token)).status).toBe(401);
-    expect((await post('/user/logout', {}, token)).status).toBe(401);
+    expect((await api.get('/me', { as: token })).status).toBe(401);
+    expect((await api.post('/user/logout', {}, { as: token })).status).toBe(401);
   });
 
   it('checks every rule of the form with the exact Vietnamese messages', async () => {
@@ -149,13 +143,13 @@ describe.each(engines)('accounts API on %s', (engine) => {
       ],
     ];
     for (const [body, fields] of cases) {
-      const res = await post('/public/user/register', body);
+      const res = await api.post('/public/user/register', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       const error = ZErrorResponseSchema.parse(await res.json());
       expect(error.errorCode).toBe('VALIDATION_FAILED');
       expect(error.fields).toEqual(fields);
     }
-    const login = await post('/public/user/login', {});
+    const login = await api.post('/public/user/login', {});
     expect(ZErrorResponseSchema.parse(await login.json()).fields).toEqual({
       username: VALIDATION_MESSAGES.required,
       password: VALIDATION_MESSAGES.required,
@@ -165,7 +159,7 @@ describe.each(engines)('accounts API on %s', (engine) => {
   it('refuses a taken username or e-mail with 409, whatever their case', async () => {
     const reader = newReader();
     await register(reader);
-    const sameName = await post('/public/user/register', {
+    const sameName = await api.post('/public/user/register', {
       ...newReader(),
       username: reader.username.toUpperCase(),
       confirmPassword: 'matkhau-1',
@@ -173,7 +167,7 @@ describe.each(engines)('accounts API on %s', (engine) => {
     });
     expect(sameName.status).toBe(409);
     expect(ZErrorResponseSchema.parse(await sameName.json()).fields).toHaveProperty('username');
-    const sameEmail = await post('/public/user/register', {
+    const sameEmail = await api.post('/public/user/register', {
       ...newReader(),
       email: reader.email.toUpperCase(),
       password: 'matkhau-1',
@@ -205,18 +199,10 @@ describe.each(engines)('accounts API on %s', (engine) => {
 
   it('changes the display name, with validation', async () => {
     const { token } = await register(newReader());
-    const res = await t.app.request('/api/v1/me', {
-      method: 'PUT',
-      body: JSON.stringify({ displayName: 'Tâm An' }),
-      headers: { 'content-type': 'application/json', 'x-token': token },
-    });
+    const res = await api.put('/me', { displayName: 'Tâm An' }, { as: token });
     expect(res.status).toBe(200);
     expect(ZMeResponseSchema.parse(await res.json()).data.displayName).toBe('Tâm An');
-    const empty = await t.app.request('/api/v1/me', {
-      method: 'PUT',
-      body: JSON.stringify({ displayName: '  ' }),
-      headers: { 'content-type': 'application/json', 'x-token': token },
-    });
+    const empty = await api.put('/me', { displayName: '  ' }, { as: token });
     expect(empty.status).toBe(400);
     expect(ZErrorResponseSchema.parse(await empty.json()).fields).toEqual({
       displayName: VALIDATION_MESSAGES.required,
@@ -227,40 +213,42 @@ describe.each(engines)('accounts API on %s', (engine) => {
     const reader = newReader();
     const { token } = await register(reader);
     const other = ZSessionResponseSchema.parse(
-      await (await post('/public/user/login', { username: reader.username, password: reader.password })).json(),
+      await (await api.post('/public/user/login', { username: reader.username, password: reader.password })).json(),
     ).data.token;
-    const wrong = await post(
+    const wrong = await api.post(
       '/me/password',
       { currentPassword: 'khong-dung', password: 'moi-123456', confirmPassword: 'moi-123456' },
-      token,
+      { as: token },
     );
     expect(wrong.status).toBe(400);
     expect(ZErrorResponseSchema.parse(await wrong.json()).fields).toEqual({
       currentPassword: 'Mật khẩu hiện tại không đúng.',
     });
-    const ok = await post(
+    const ok = await api.post(
       '/me/password',
       { currentPassword: reader.password, password: 'moi-123456', confirmPassword: 'moi-123456' },
-      token,
+      { as: token },
     );
     expect(ok.status).toBe(200);
-    expect((await get('/me', token)).status).toBe(200);
-    expect((await get('/me', other)).status).toBe(401);
-    expect((await post('/public/user/login', { username: reader.username, password: reader.password })).status).toBe(
-      401,
+    expect((await api.get('/me', { as: token })).status).toBe(200);
+    expect((await api.get('/me', { as: other })).status).toBe(401);
+    expect(
+      (await api.post('/public/user/login', { username: reader.username, password: reader.password })).status,
+    ).toBe(401);
+    expect((await api.post('/public/user/login', { username: reader.username, password: 'moi-123456' })).status).toBe(
+      200,
     );
-    expect((await post('/public/user/login', { username: reader.username, password: 'moi-123456' })).status).toBe(200);
   });
 
   it('logs out everywhere', async () => {
     const reader = newReader();
     const { token } = await register(reader);
     const other = ZSessionResponseSchema.parse(
-      await (await post('/public/user/login', { username: reader.username, password: reader.password })).json(),
+      await (await api.post('/public/user/login', { username: reader.username, password: reader.password })).json(),
     ).data.token;
-    expect((await post('/user/logout_all', {}, token)).status).toBe(200);
-    expect((await get('/me', token)).status).toBe(401);
-    expect((await get('/me', other)).status).toBe(401);
+    expect((await api.post('/user/logout_all', {}, { as: token })).status).toBe(200);
+    expect((await api.get('/me', { as: token })).status).toBe(401);
+    expect((await api.get('/me', { as: other })).status).toBe(401);
   });
 
   it('takes an avatar: any image, cut to 50×50; refuses non-images and files over 5 MB', async () => {
@@ -268,7 +256,7 @@ describe.each(engines)('accounts API on %s', (engine) => {
     const upload = (bytes: Uint8Array, name: string, type: string) => {
       const form = new FormData();
       form.append('avatar', new File([Buffer.from(bytes)], name, { type }));
-      return t.app.request('/api/v1/me/avatar', { method: 'POST', body: form, headers: { 'x-token': token } });
+      return api.post('/me/avatar', form, { as: token });
     };
     const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#9a4a14' } })
       .png()
@@ -293,22 +281,18 @@ describe.each(engines)('accounts API on %s', (engine) => {
     const huge = await upload(new Uint8Array(5 * 1024 * 1024 + 1), 'to.jpg', 'image/jpeg');
     expect(huge.status).toBe(413);
     // The refused uploads left the avatar as it was.
-    expect(ZMeResponseSchema.parse(await (await get('/me', token)).json()).data.avatar).toBe(avatar);
+    expect(ZMeResponseSchema.parse(await (await api.get('/me', { as: token })).json()).data.avatar).toBe(avatar);
   });
 
   it('deletes the account and its sessions', async () => {
     const reader = newReader();
     const { token, user } = await register(reader);
-    const res = await t.app.request('/api/v1/me', {
-      method: 'DELETE',
-      headers: { 'x-token': token, 'content-type': 'application/json' },
-      body: JSON.stringify({ password: reader.password }),
-    });
+    const res = await api.delete('/me', { as: token, body: { password: reader.password } });
     expect(res.status).toBe(200);
-    expect((await get('/me', token)).status).toBe(401);
-    expect((await post('/public/user/login', { username: reader.username, password: reader.password })).status).toBe(
-      401,
-    );
+    expect((await api.get('/me', { as: token })).status).toBe(401);
+    expect(
+      (await api.post('/public/user/login', { username: reader.username, password: reader.password })).status,
+    ).toBe(401);
     const left = await t.db.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
     expect(left).toEqual([]);
   });
@@ -321,26 +305,26 @@ describe.each(engines)('accounts API on %s', (engine) => {
       'matkhau-quan-tri',
     );
     const adminToken = ZSessionResponseSchema.parse(
-      await (await post('/public/user/login', { username: admin.username, password: 'matkhau-quan-tri' })).json(),
+      await (await api.post('/public/user/login', { username: admin.username, password: 'matkhau-quan-tri' })).json(),
     ).data.token;
-    const put = (id: number, body: unknown, token?: string) =>
-      t.app.request(`/api/v1/admin/users/${id}/role`, {
-        method: 'PUT',
-        body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
-      });
-    expect((await put(target.user.id, { role: 'moderator' })).status).toBe(401);
-    expect((await put(target.user.id, { role: 'moderator' }, reader.token)).status).toBe(403);
-    expect((await put(target.user.id, { role: 'thuong-toa' }, adminToken)).status).toBe(400);
-    expect((await put(999_999, { role: 'moderator' }, adminToken)).status).toBe(404);
-    const ok = await put(target.user.id, { role: 'moderator' }, adminToken);
+    expect((await api.put(`/admin/users/${target.user.id}/role`, { role: 'moderator' })).status).toBe(401);
+    expect(
+      (await api.put(`/admin/users/${target.user.id}/role`, { role: 'moderator' }, { as: reader.token })).status,
+    ).toBe(403);
+    expect(
+      (await api.put(`/admin/users/${target.user.id}/role`, { role: 'thuong-toa' }, { as: adminToken })).status,
+    ).toBe(400);
+    expect((await api.put(`/admin/users/${999_999}/role`, { role: 'moderator' }, { as: adminToken })).status).toBe(404);
+    const ok = await api.put(`/admin/users/${target.user.id}/role`, { role: 'moderator' }, { as: adminToken });
     expect(ok.status).toBe(200);
     expect(ZMeResponseSchema.parse(await ok.json()).data.role).toBe('moderator');
-    expect(ZMeResponseSchema.parse(await (await get('/me', target.token)).json()).data.role).toBe('moderator');
+    expect(ZMeResponseSchema.parse(await (await api.get('/me', { as: target.token })).json()).data.role).toBe(
+      'moderator',
+    );
   });
 
   it('lists the account calls in the OpenAPI document', async () => {
-    const doc = (await (await get('/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const doc = (await (await api.get('/openapi.json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/public/user/register',

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '#server/db/schema.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, loginAdmin, registerReader, type TestApp } from '../support/test-app.ts';
 
@@ -147,24 +148,20 @@ describe.each(engines)('content generation on %s', (engine) => {
 
   it('administration writes through the API move it (footer quotes, home keywords)', async () => {
     const { token } = await loginAdmin(t);
-    const headers = { 'content-type': 'application/json', 'x-token': token };
+    const api = apiClient(t);
     const quotes = await t.services.site.listFooterQuotes();
     let before = await t.services.site.contentGeneration();
-    const res = await t.app.request('/api/v1/admin/footer_quotes', {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ quotes: [{ ...quotes[0], text: 'Lời trích mới' }, ...quotes.slice(1)] }),
-    });
+    const res = await api.put(
+      '/admin/footer_quotes',
+      { quotes: [{ ...quotes[0], text: 'Lời trích mới' }, ...quotes.slice(1)] },
+      { as: token },
+    );
     expect(res.status).toBe(200);
     expect(await t.services.site.contentGeneration()).toBeGreaterThan(before);
 
     before = await t.services.site.contentGeneration();
     const keywords = await t.services.home.listKeywords();
-    const put = await t.app.request('/api/v1/admin/home_keywords', {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ keywords: [...keywords.slice(1), keywords[0]] }),
-    });
+    const put = await api.put('/admin/home_keywords', { keywords: [...keywords.slice(1), keywords[0]] }, { as: token });
     expect(put.status).toBe(200);
     expect(await t.services.site.contentGeneration()).toBeGreaterThan(before);
   });

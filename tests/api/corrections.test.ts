@@ -16,7 +16,7 @@ const ZPage = z.object({ data: ZCorrectionPageSchema });
 const unique = () => `tu${crypto.randomBytes(4).toString('hex')}`;
 
 /**
- * "Báo lỗi / Đề xuất sửa" (issue 21, item 9; decision 0031): a reader proposes the corrected text
+ * "Báo lỗi / Đề xuất sửa" (decision 0031): a reader proposes the corrected text
  * of a paragraph or a transcript line; a moderator sees the diff and accepts it (the text and its
  * search passages change in one transaction, the reader is credited) or refuses it; both are in
  * the audit log.

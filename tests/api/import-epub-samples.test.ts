@@ -262,21 +262,27 @@ describe.each(engines)('importing real EPUB files on %s', (engine) => {
 
   it('knows a Markdown book by its front-matter id: one title twice stays twice, the same id updates', async () => {
     const md = (id: string, line: string) =>
-      Buffer.from(`---\nid: ${id}\ntitle: Kinh Kim Cang\n---\n# Phần một\n\n${line}`);
-    const a = await t.services.importer.importOne({ name: 'kim-cang-a.md', bytes: md('isbn-1', 'Bản dịch thứ nhất.') });
-    const b = await t.services.importer.importOne({ name: 'kim-cang-b.md', bytes: md('isbn-2', 'Bản dịch thứ hai.') });
+      Buffer.from(`---\nid: ${id}\ntitle: Kinh Hoa Nghiêm\n---\n# Phần một\n\n${line}`);
+    const a = await t.services.importer.importOne({
+      name: 'hoa-nghiem-a.md',
+      bytes: md('isbn-1', 'Bản dịch thứ nhất.'),
+    });
+    const b = await t.services.importer.importOne({
+      name: 'hoa-nghiem-b.md',
+      bytes: md('isbn-2', 'Bản dịch thứ hai.'),
+    });
     expect([a.status, a.path, b.status, b.path]).toEqual([
       'added',
-      '/sach/kinh-kim-cang',
+      '/sach/kinh-hoa-nghiem',
       'added',
-      '/sach/kinh-kim-cang-2',
+      '/sach/kinh-hoa-nghiem-2',
     ]);
     const c = await t.services.importer.importOne({
-      name: 'kim-cang-b2.md',
+      name: 'hoa-nghiem-b2.md',
       bytes: md('isbn-2', 'Bản dịch thứ hai, sửa lại.'),
     });
-    expect([c.status, c.path]).toEqual(['updated', '/sach/kinh-kim-cang-2']);
-    expect((await chaptersOf('kinh-kim-cang-2'))[0]!.chapter.bodyHtml).toContain('sửa lại');
-    expect((await chaptersOf('kinh-kim-cang'))[0]!.chapter.bodyHtml).toContain('Bản dịch thứ nhất.');
+    expect([c.status, c.path]).toEqual(['updated', '/sach/kinh-hoa-nghiem-2']);
+    expect((await chaptersOf('kinh-hoa-nghiem-2'))[0]!.chapter.bodyHtml).toContain('sửa lại');
+    expect((await chaptersOf('kinh-hoa-nghiem'))[0]!.chapter.bodyHtml).toContain('Bản dịch thứ nhất.');
   });
 });

@@ -37,7 +37,7 @@ const quotes = [
   { content: 'Buông bỏ được thì an vui.', sourceTitle: 'Pháp thoại', color: 'yellow' },
   {
     content: 'Zen là sống trọn từng phút giây.',
-    sourceTitle: 'Thiền tông là gì?',
+    sourceTitle: 'Thiền là gì?',
     sourceUrl: 'https://vi.wikipedia.org/wiki/Thi%E1%BB%81n_t%C3%B4ng',
     color: 'aqua',
   },

@@ -4,6 +4,7 @@ import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { VALIDATION_MESSAGES } from '#common/messages.ts';
 import { hashSecret, newSecret } from '#server/services/auth.service.ts';
+import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { newReader } from '../factories/reader.ts';
@@ -27,22 +28,13 @@ describe.each(engines)('session safety on %s', (engine) => {
     await t.close();
   });
 
+  const api = apiClient(() => t);
   const register = async () => {
     const reader = newReader();
-    const res = await t.app.request('/api/v1/public/user/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...reader, confirmPassword: reader.password }),
-    });
+    const res = await api.post('/public/user/register', { ...reader, confirmPassword: reader.password });
     expect(res.status).toBe(201);
     return { reader, ...ZSessionResponseSchema.parse(await res.json()).data };
   };
-  const deleteMe = (token: string, body?: unknown) =>
-    t.app.request('/api/v1/me', {
-      method: 'DELETE',
-      headers: { 'x-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
   const userExists = async (id: number) =>
     (await t.db.database.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   const socialCode = (subject: string, bindingHash: string) =>
@@ -93,7 +85,7 @@ describe.each(engines)('session safety on %s', (engine) => {
       const used = await register();
       try {
         clock = start + (SESSION_IDLE_DAYS - 1) * DAY_MS;
-        expect((await t.app.request('/api/v1/me', { headers: { 'x-token': used.token } })).status).toBe(200);
+        expect((await api.get('/me', { as: used })).status).toBe(200);
         const touched = await t.db.database.db
           .selectFrom('sessions')
           .select('last_used_at')
@@ -102,10 +94,10 @@ describe.each(engines)('session safety on %s', (engine) => {
         expect(touched.last_used_at).toBe(new Date(clock).toISOString());
 
         clock = start + (SESSION_IDLE_DAYS + 1) * DAY_MS;
-        expect((await t.app.request('/api/v1/me', { headers: { 'x-token': idle.token } })).status).toBe(401);
+        expect((await api.get('/me', { as: idle })).status).toBe(401);
         expect(await t.services.auth.authenticate(idle.token)).toBeNull();
         // Used two days ago: still within the idle window.
-        expect((await t.app.request('/api/v1/me', { headers: { 'x-token': used.token } })).status).toBe(200);
+        expect((await api.get('/me', { as: used })).status).toBe(200);
       } finally {
         clock = Date.now();
       }
@@ -116,19 +108,19 @@ describe.each(engines)('session safety on %s', (engine) => {
     it('needs the current password: none or a wrong one is a 400 and the account stays', async () => {
       const { reader, token, user } = await register();
       for (const body of [undefined, {}, { password: '' }]) {
-        const res = await deleteMe(token, body);
+        const res = await api.delete('/me', { as: token, body: body });
         expect(res.status).toBe(400);
         expect(ZErrorResponseSchema.parse(await res.json()).errorCode).toBe('VALIDATION_FAILED');
       }
-      const missing = ZErrorResponseSchema.parse(await (await deleteMe(token, {})).json());
+      const missing = ZErrorResponseSchema.parse(await (await api.delete('/me', { as: token, body: {} })).json());
       expect(missing.fields).toEqual({ password: VALIDATION_MESSAGES.required });
-      const wrong = await deleteMe(token, { password: `${reader.password}x` });
+      const wrong = await api.delete('/me', { as: token, body: { password: `${reader.password}x` } });
       expect(wrong.status).toBe(400);
       expect(ZErrorResponseSchema.parse(await wrong.json()).fields).toEqual({
         password: 'Mật khẩu hiện tại không đúng.',
       });
       expect(await userExists(user.id)).toBe(true);
-      const right = await deleteMe(token, { password: reader.password });
+      const right = await api.delete('/me', { as: token, body: { password: reader.password } });
       expect(right.status).toBe(200);
       expect(await userExists(user.id)).toBe(false);
     });
@@ -140,7 +132,7 @@ describe.each(engines)('session safety on %s', (engine) => {
         binding,
         meta,
       );
-      expect((await deleteMe(fresh.token, {})).status).toBe(200);
+      expect((await api.delete('/me', { as: fresh.token, body: {} })).status).toBe(200);
       expect(await userExists(fresh.user.id)).toBe(false);
 
       const stale = await t.services.auth.exchangeLoginCode(
@@ -153,7 +145,7 @@ describe.each(engines)('session safety on %s', (engine) => {
         .set({ created_at: new Date(clock - 11 * 60 * 1000).toISOString() })
         .where('user_id', '=', stale.user.id)
         .execute();
-      const res = await deleteMe(stale.token, {});
+      const res = await api.delete('/me', { as: stale.token, body: {} });
       expect(res.status).toBe(403);
       expect(ZErrorResponseSchema.parse(await res.json()).errorMessage).toMatch(/đăng nhập lại/);
       expect(await userExists(stale.user.id)).toBe(true);

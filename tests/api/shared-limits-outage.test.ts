@@ -3,14 +3,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZSearchCollectionsResponseSchema } from '#common/contracts/search.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
-import { createMetrics } from '#server/http/metrics.ts';
 import { ERROR_MESSAGES } from '#common/messages.ts';
 import { newReader } from '../factories/reader.ts';
 import { apiClient } from '../support/api-client.ts';
-import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.ts';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher.ts';
-import { redisSharing, startRedisServer, type TestRedisServer } from '../support/redis-server.ts';
-import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+import { availableEngines } from '../support/databases.ts';
+import type { MailCatcher } from '../support/mail-catcher.ts';
+import { startRedisServer, type TestRedisServer } from '../support/redis-server.ts';
+import { registerReader, type TestApp } from '../support/test-app.ts';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
 
 /**
  * Redis stops while two processes count in it (REDIS_URL, decision 0038): every request that must
@@ -28,58 +28,39 @@ interface LogLine {
 }
 
 describe.each(engines)('Redis stopped under two processes on %s', (engine) => {
-  let db: TestDatabase;
   let redis: TestRedisServer;
   let port: number;
+  let processes: TwoProcesses;
   let mail: MailCatcher;
-  const closers: (() => Promise<void>)[] = [];
   const logs = { a: [] as LogLine[], b: [] as LogLine[] };
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    db = await createTestDatabase(engine);
     redis = await startRedisServer();
     port = Number(new URL(redis.url).port);
-    const prefix = `test-outage-${engine}-${Date.now()}:`;
-    const makeApp = async (lines: LogLine[]) => {
+    // Each process's log lines, read back as JSON.
+    const loggerOf = (process: 'a' | 'b') => {
       const sink = new Writable({
         write(chunk: Buffer, _encoding, done) {
-          for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
+          for (const line of chunk.toString().split('\n').filter(Boolean))
+            logs[process].push(JSON.parse(line) as LogLine);
           done();
         },
       });
-      const logger = pino({ level: 'info' }, sink);
-      const shared = await redisSharing(redis.url, prefix, logger);
-      closers.push(shared.close);
-      return createTestApp(engine, {
-        demo: false,
-        database: { ...db, drop: async () => {} },
-        logger,
-        counters: shared.counters,
-        notices: shared.notices,
-        readinessDependencies: [{ name: 'redis', ping: shared.ping }],
-        metrics: createMetrics(),
-        env: {
-          METRICS_TOKEN: TOKEN,
-          SMTP_HOST: '127.0.0.1',
-          SMTP_PORT: String(mail.port),
-          MAIL_FROM: 'Pháp Bảo <khong-tra-loi@phapbao.example.org>',
-          PUBLIC_URL: 'https://phapbao.example.org',
-        },
-      });
+      return pino({ level: 'info' }, sink);
     };
-    a = await makeApp(logs.a);
-    b = await makeApp(logs.b);
+    processes = await startTwoProcesses(engine, {
+      redisUrl: redis.url,
+      loggerOf,
+      withMetrics: true,
+      env: { METRICS_TOKEN: TOKEN },
+    });
+    ({ a, b, mail } = processes);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    for (const close of closers) await close();
-    await db?.drop();
+    await processes?.close();
     await redis?.stop();
-    await mail?.close();
   });
 
   const apiA = apiClient(() => a);

@@ -3,10 +3,10 @@ import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { RECOVERY_MESSAGES } from '#common/messages.ts';
 import { newReader } from '../factories/reader.ts';
 import { apiClient } from '../support/api-client.ts';
-import { availableEngines, createTestDatabase, type TestDatabase } from '../support/databases.ts';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher.ts';
-import { redisSharing, testRedis, type TestRedisServer } from '../support/redis-server.ts';
-import { createTestApp, registerReader, type TestApp } from '../support/test-app.ts';
+import { availableEngines } from '../support/databases.ts';
+import { testRedis, type TestRedisServer } from '../support/redis-server.ts';
+import { registerReader, type TestApp } from '../support/test-app.ts';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
 
 /**
  * Two app processes (two apps on one database) behind one balancer: every limit is counted once
@@ -19,52 +19,28 @@ const LIMITS = { writes: 6, perAddress: 3, perEmail: 2, perIp: 4 };
 describe.each(engines.flatMap((engine) => stores.map((store) => [engine, store] as const)))(
   'limits shared by two processes on %s, counted in the %s',
   (engine, store) => {
-    let db: TestDatabase;
     let redis: TestRedisServer | null = null;
-    let mail: MailCatcher;
-    const closers: (() => Promise<void>)[] = [];
+    let processes: TwoProcesses;
     let a: TestApp;
     let b: TestApp;
     let nextAddress = 1;
 
     beforeAll(async () => {
-      mail = await startMailCatcher();
-      db = await createTestDatabase(engine);
-      const prefix = `test-${engine}-${Date.now()}-${Math.random().toString(36).slice(2)}:`;
       if (store === 'redis') redis = await testRedis();
-      const makeApp = async () => {
-        const shared = redis ? await redisSharing(redis.url, prefix) : null;
-        if (shared) {
-          closers.push(shared.close);
-          await shared.notices.ready();
-        }
-        return createTestApp(engine, {
-          demo: false,
-          database: { ...db, drop: async () => {} },
-          counters: shared?.counters,
-          notices: shared?.notices,
+      processes = await startTwoProcesses(engine, {
+        redisUrl: redis?.url,
+        app: {
           accountLimits: { writes: LIMITS.writes, writeWindowMs: 60_000 },
           recoveryLimits: { perAddress: LIMITS.perAddress, perEmail: LIMITS.perEmail },
           loginThrottle: { perIp: LIMITS.perIp, windowMs: 60_000, freeFailures: 100 },
-          env: {
-            SMTP_HOST: '127.0.0.1',
-            SMTP_PORT: String(mail.port),
-            MAIL_FROM: 'Pháp Bảo <khong-tra-loi@phapbao.example.org>',
-            PUBLIC_URL: 'https://phapbao.example.org',
-            TRUST_PROXY: 'true',
-          },
-        });
-      };
-      a = await makeApp();
-      b = await makeApp();
+        },
+        env: { TRUST_PROXY: 'true' },
+      });
+      ({ a, b } = processes);
     });
     afterAll(async () => {
-      await a?.close();
-      await b?.close();
-      for (const close of closers) await close();
-      await db?.drop();
+      await processes?.close();
       await redis?.stop();
-      await mail?.close();
     });
 
     const apiA = apiClient(() => a);

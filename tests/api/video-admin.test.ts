@@ -178,7 +178,7 @@ describe.each(engines)('videos administration API on %s', (engine) => {
     const res = await api.post(
       '/admin/videos',
       form(
-        { kind: 'file', title: 'Thiền tông là gì — bản tải lên', status: 'published' },
+        { kind: 'file', title: 'Thiền là gì — bản tải lên', status: 'published' },
         {
           file: ['thien.mp4', mp4Bytes],
           transcript: ['thien.srt', '1\n00:00:00,000 --> 00:00:03,000\nThiền là sống tỉnh thức.\n'],

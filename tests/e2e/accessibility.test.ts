@@ -5,9 +5,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, withSkippedPartsRendered } from './support/browser.ts';
 import { discoverKeyPages, type KeyPage, sessionTokens, type Visitor } from './support/key-pages.ts';
+import { bookForThisFile } from './support/site-books.ts';
+import { longChapterMarkdown } from '../factories/site.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
+/** A chapter long enough to scroll any of its paragraphs to the bottom of the screen. */
+const longBook = bookForThisFile({
+  title: 'Kinh Dài Thử',
+  chapters: [{ title: 'Lời dạy sau cùng', markdown: longChapterMarkdown(40) }],
+});
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -162,12 +169,10 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
   });
 
   it('finds none with the selection tools open (under the selection, docked at the bottom), nor with "Đọc tiếp" on the book page', async () => {
-    // A chapter long enough to scroll any of its paragraphs to the bottom of the screen.
-    const chapter = '/kinh-di-giao-1/kinh-di-giao';
     const found: Record<string, Finding[]> = {};
     const context = await contextFor('reader', 390, { hasTouch: true, isMobile: true });
     const page = await context.newPage();
-    await page.goto(`${baseURL}${chapter}`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${longBook.firstChapterPath}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     for (const placement of ['below', 'sheet']) {
       // The first words of the eighth paragraph, high on the screen, then 30 px above its bottom.
@@ -185,7 +190,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
       found[`selection tools (${placement}) at 390 px`] = await audit(page);
     }
     // The chapter is now in the reader's history: the book page offers "Đọc tiếp" with its title.
-    await page.goto(`${baseURL}/sach/kinh-di-giao`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}/sach/${longBook.code}`, { waitUntil: 'networkidle' });
     await page.getByTestId('continue-reading').waitFor();
     found['book page with "Đọc tiếp" at 390 px'] = await audit(page);
     await context.close();

@@ -4,12 +4,15 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs, loginAsAdmin } from './support/session.ts';
 import { dragWithKeyboard } from './support/keyboard-drag.ts';
+import { bookForThisFile } from './support/site-books.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
 
 const TITLE = 'Kinh Thử Nghiệm Trình Duyệt';
 const CODE = 'kinh-thu-nghiem-trinh-duyet';
+/** A published book already in the library, for the list. */
+const listed = bookForThisFile({ title: 'Kinh Có Sẵn Trong Danh Sách' });
 
 /** Types Markdown into the editor and waits until the server's preview shows `expected`. */
 async function writeChapter(page: Page, title: string, markdown: string, expected: { tag: string; text: string }) {
@@ -53,11 +56,7 @@ describe('the administration of books', () => {
     await waitForHydration(page);
     await page.locator('.profile-menu').getByRole('link', { name: 'Kinh sách' }).click();
     await page.waitForURL(/\/quan-tri\/sach$/);
-    await page
-      .getByTestId('admin-book-list')
-      .getByRole('link', { name: 'Kinh Kim Cang', exact: false })
-      .first()
-      .waitFor();
+    await page.getByTestId('admin-book-list').getByRole('link', { name: listed.title, exact: false }).first().waitFor();
     await screenshot(page, 'admin-books-list-1280');
 
     // Create: a draft.

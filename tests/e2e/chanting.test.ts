@@ -19,7 +19,7 @@ async function openChanting(page: Page) {
 }
 
 /**
- * The chanting view (issue 21, item 4; decision 0031): the chapter in large type over the whole
+ * The chanting view (decision 0031): the chapter in large type over the whole
  * screen, scrolling by itself at a pace the chanter sets, paused and resumed, the screen kept on.
  */
 describe('chanting view', () => {

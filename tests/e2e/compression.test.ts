@@ -1,9 +1,15 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
+import { longChapterMarkdown } from '../factories/site.ts';
+import { bookForThisFile } from './support/site-books.ts';
 
 const baseURL = inject('baseURL');
-const CHAPTER = '/kinh-kim-cang-1/kinh-kim-cang';
+/** A long chapter of this file's own: a page large enough to be sent compressed. */
+const book = bookForThisFile({
+  title: 'Kinh Nén Thử',
+  chapters: [{ title: 'Chương một', markdown: `Như thị ngã văn.\n\n${longChapterMarkdown(40)}` }],
+});
 
 interface RawAnswer {
   status: number;
@@ -70,13 +76,13 @@ describe('compression of the built site', () => {
   }
 
   it('the home page and a chapter page', async () => {
-    for (const path of ['/', CHAPTER]) {
+    for (const path of ['/', book.firstChapterPath]) {
       const page = await expectSameInEveryEncoding(path, tagsOf);
       expect(page.text.trimEnd().endsWith('</html>')).toBe(true);
     }
     // Whole pages, compressed, decode to a whole page too (not cut short).
     for (const encoding of ['br', 'gzip']) {
-      const page = await get(CHAPTER, { 'Accept-Encoding': encoding });
+      const page = await get(book.firstChapterPath, { 'Accept-Encoding': encoding });
       expect(page.text).toContain('Như thị ngã văn');
       expect(page.text.trimEnd().endsWith('</html>')).toBe(true);
     }
@@ -88,7 +94,7 @@ describe('compression of the built site', () => {
   });
 
   it('a hashed JS asset from the files written at build time, with its length', async () => {
-    const page = await get(CHAPTER);
+    const page = await get(book.firstChapterPath);
     const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(page.text)?.[0];
     expect(asset).toBeDefined();
     const plain = await expectSameInEveryEncoding(asset!);
@@ -105,7 +111,7 @@ describe('compression of the built site', () => {
   });
 
   it('sends the policy headers with pages only: a hashed asset carries nosniff and little else', async () => {
-    const page = await get(CHAPTER);
+    const page = await get(book.firstChapterPath);
     expect(page.headers['content-security-policy']).toContain("script-src 'self' 'nonce-");
     expect(page.headers['permissions-policy']).toBeDefined();
     const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(page.text)![0];

@@ -63,7 +63,7 @@ async function sendProposal(
 }
 
 /**
- * "Báo lỗi / Đề xuất sửa" in the browser (issue 21, item 9; decision 0031): a logged-in reader
+ * "Báo lỗi / Đề xuất sửa" in the browser (decision 0031): a logged-in reader
  * rewrites a paragraph from the selection tools; a moderator sees the diff in the moderation page
  * and accepts it; the chapter shows the new text and thanks the reader; search finds it.
  */

@@ -125,7 +125,7 @@ describe('web fonts', () => {
     await page.close();
   });
 
-  // What a first visit downloads (issue 14: a chapter ≤ 250 KB): the reading font upright; italic
+  // What a first visit downloads (the target: a chapter ≤ 250 KB): the reading font upright; italic
   // only where a page's own text is italic (decision 0015); no interface font (decision 0034).
   for (const [name, path] of [
     ['chapter', CHAPTER],

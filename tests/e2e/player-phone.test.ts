@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { talkCollectionForThisFile } from './support/site-books.ts';
 
 const baseURL = inject('baseURL');
+/** A collection of several talks (the bar then has previous and next), each an uploaded MP3. */
+const collection = talkCollectionForThisFile({
+  title: 'Tuyển tập nghe trên điện thoại',
+  talks: ['Bài thử Tâm an', 'Bài thử Thân khỏe', 'Bài thử Nhà vui'],
+  seconds: 60,
+});
 
 const rate = (page: Page) => page.evaluate(() => document.querySelector('audio')!.playbackRate);
 
@@ -32,8 +39,8 @@ describe('the talk player at phone and desktop widths', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
-    await page.locator('.audio-collection-card').first().click();
-    await page.locator('#talk-title', { hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
+    await page.locator('.audio-collection-card', { hasText: collection.title }).click();
+    await page.locator('#talk-title', { hasText: collection.talks[0]!.title }).waitFor();
     await page.getByTestId('talk-play').click();
     const bar = page.getByTestId('player-bar');
     await bar.waitFor();
@@ -92,8 +99,8 @@ describe('the talk player at phone and desktop widths', () => {
       const errors = watchPageErrors(page);
       await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
       await waitForHydration(page);
-      await page.locator('.audio-collection-card').first().click();
-      await page.locator('#talk-title', { hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
+      await page.locator('.audio-collection-card', { hasText: collection.title }).click();
+      await page.locator('#talk-title', { hasText: collection.talks[0]!.title }).waitFor();
       await page.getByTestId('talk-play').click();
       await page.getByTestId('player-bar').waitFor();
       await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5);

@@ -3,13 +3,17 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
 import { dragWithKeyboard } from './support/keyboard-drag.ts';
+import { talkCollectionForThisFile } from './support/site-books.ts';
 
 const baseURL = inject('baseURL');
+/** Three talks of this file's own, each an uploaded MP3. */
+const [BREATH, STEPS, BELL] = ['Bài thử Hơi thở', 'Bài thử Bước chân — phần mở đầu', 'Bài thử Tiếng chuông'];
+const collection = talkCollectionForThisFile({ title: 'Tuyển tập nghe thử', talks: [BREATH, STEPS, BELL] });
 
-async function addTalk(page: Page, collectionIndex: number, talkTitle: string, playlist: string) {
+async function addTalk(page: Page, collectionTitle: string, talkTitle: string, playlist: string) {
   await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
   await waitForHydration(page);
-  await page.locator('.audio-collection-card').nth(collectionIndex).click();
+  await page.locator('.audio-collection-card', { hasText: collectionTitle }).click();
   await page.locator('.audio-talk', { hasText: talkTitle }).click();
   await page.locator('#talk-title', { hasText: talkTitle }).waitFor();
   const form = page.getByTestId('add-to-playlist');
@@ -60,20 +64,20 @@ describe('playlists', () => {
     const playlistUrl = page.url();
     await page.locator('#playlist-title', { hasText: 'Nghe buổi sáng' }).waitFor();
 
-    await addTalk(page, 0, 'Bát-nhã Tâm Kinh', 'Nghe buổi sáng');
-    await addTalk(page, 0, 'Kinh Vu Lan', 'Nghe buổi sáng');
-    await addTalkFromLibrary(page, 'Thiền tông', 'Nghe buổi sáng');
+    await addTalk(page, collection.title, BREATH, 'Nghe buổi sáng');
+    await addTalk(page, collection.title, 'Bài thử Bước chân', 'Nghe buổi sáng');
+    await addTalkFromLibrary(page, BELL, 'Nghe buổi sáng');
     await screenshot(page, 'library-add-to-playlist-1280');
 
     await page.goto(playlistUrl, { waitUntil: 'networkidle' });
     const titles = () => page.getByTestId('playlist-item').locator('.audio-talk-title').allInnerTexts();
-    expect(await titles()).toEqual(['Bát-nhã Tâm Kinh', 'Kinh Vu Lan — phần mở đầu', 'Thiền tông']);
+    expect(await titles()).toEqual([BREATH, STEPS, BELL]);
 
     // Keyboard drag with dnd-kit: pick up the first, move it down twice, drop.
     // What dnd-kit says is Vietnamese, as on the other sortable lists.
     await dragWithKeyboard(
       page,
-      page.getByRole('button', { name: 'Đổi chỗ bài Bát-nhã Tâm Kinh' }),
+      page.getByRole('button', { name: `Đổi chỗ bài ${BREATH}` }),
       [
         ['ArrowDown', 'Bài đang ở vị trí 2.'],
         ['ArrowDown', 'Bài đang ở vị trí 3.'],
@@ -81,28 +85,28 @@ describe('playlists', () => {
       'Đã đặt bài ở vị trí 3.',
     );
     await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="playlist-item"]:last-child .audio-talk-title')?.textContent ===
-        'Bát-nhã Tâm Kinh',
+      (title) =>
+        document.querySelector('[data-testid="playlist-item"]:last-child .audio-talk-title')?.textContent === title,
+      BREATH,
     );
     // Saved: the same order after a reload.
     await page.waitForLoadState('networkidle');
     await page.reload({ waitUntil: 'networkidle' });
-    expect(await titles()).toEqual(['Kinh Vu Lan — phần mở đầu', 'Thiền tông', 'Bát-nhã Tâm Kinh']);
+    expect(await titles()).toEqual([STEPS, BELL, BREATH]);
 
     await page.getByRole('button', { name: 'Phát tất cả' }).click();
-    await page.getByTestId('now-playing').filter({ hasText: 'Kinh Vu Lan' }).waitFor();
+    await page.getByTestId('now-playing').filter({ hasText: 'Bài thử Bước chân' }).waitFor();
     await page.locator('.playlist-now').getByRole('button', { name: 'Bài sau' }).click();
-    await page.getByTestId('now-playing').filter({ hasText: 'Thiền tông' }).waitFor();
+    await page.getByTestId('now-playing').filter({ hasText: BELL }).waitFor();
     await screenshot(page, 'playlist-1280');
 
     // Reload only once the removal is answered (a reload would cancel it on a busy machine).
     await Promise.all([
       page.waitForResponse((res) => res.request().method() === 'POST' && res.url().includes('/profile/playlist/')),
-      page.getByRole('button', { name: 'Bỏ Thiền tông khỏi danh sách' }).click(),
+      page.getByRole('button', { name: `Bỏ ${BELL} khỏi danh sách` }).click(),
     ]);
     await page.reload({ waitUntil: 'networkidle' });
-    expect(await titles()).toEqual(['Kinh Vu Lan — phần mở đầu', 'Bát-nhã Tâm Kinh']);
+    expect(await titles()).toEqual([STEPS, BREATH]);
     // The one failed creation above answered 400 on purpose.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     await context.close();

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { bookForThisFile } from './support/site-books.ts';
+import { longChapterMarkdown } from '../factories/site.ts';
 
 const baseURL = inject('baseURL');
 const BOOK = 'nghi-thuc-tung-niem';
 const chapterUrl = (n: number) => `/${BOOK}-${n}/${BOOK}`;
-const LONG_CHAPTER = '/kinh-di-giao-1/kinh-di-giao';
+/** A long chapter of plain text (no Chinese beside it), made for this file. */
+const long = bookForThisFile({
+  title: 'Kinh Nghe Đọc Thử',
+  chapters: [{ title: 'Lời dạy sau cùng', markdown: longChapterMarkdown(40) }],
+});
 
 interface Spoken {
   text: string;
@@ -78,7 +84,7 @@ const paragraphs = (page: Page) =>
     .allInnerTexts();
 
 /**
- * "Nghe chương này" (issue 21, item 1; decision 0031): the chapter read by the browser's Vietnamese
+ * "Nghe chương này" (decision 0031): the chapter read by the browser's Vietnamese
  * voice through the site's player bar. These tests use Chromium's real speech synthesis with the
  * `vi-VN` voices of Debian's eSpeak NG (through speech-dispatcher), and check it through the
  * utterances' own events and the sentence painted at each start. The last test runs a Chromium
@@ -198,7 +204,7 @@ describe('read aloud: a chapter in a Vietnamese voice, through the player bar', 
     const errors = watchPageErrors(page);
     await recordSpeech(page);
     await page.clock.install();
-    await page.goto(`${baseURL}${LONG_CHAPTER}`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${long.firstChapterPath}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     await page.getByTestId('read-aloud').click();
     await waitForSpoken(page, 1);
@@ -241,7 +247,7 @@ describe('read aloud: a chapter in a Vietnamese voice, through the player bar', 
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       await recordSpeech(page);
-      await page.goto(`${baseURL}${LONG_CHAPTER}`, { waitUntil: 'networkidle' });
+      await page.goto(`${baseURL}${long.firstChapterPath}`, { waitUntil: 'networkidle' });
       await waitForHydration(page);
       await page.getByTestId('read-aloud').click();
       await waitForSpoken(page, 2);

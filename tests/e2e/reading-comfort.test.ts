@@ -2,9 +2,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { rememberOnDevice, setHidden, waitForWakeLocks, wakeLog, watchWakeLock } from './support/device.ts';
+import { bookForThisFile } from './support/site-books.ts';
+import { longChapterMarkdown } from '../factories/site.ts';
 
 const baseURL = inject('baseURL');
-const CHAPTER = `${baseURL}/kinh-di-giao-1/kinh-di-giao`;
+/** A long chapter of a book of one chapter. */
+const book = bookForThisFile({
+  title: 'Kinh Đọc Thoải Mái Thử',
+  chapters: [{ title: 'Lời dạy sau cùng', markdown: longChapterMarkdown(40) }],
+});
+const chapterUrl = () => `${baseURL}${book.firstChapterPath}`;
 
 const paint = (page: Page) =>
   page.evaluate(() => ({
@@ -35,7 +42,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
   });
 
   it('paints the stored theme before any of the site’s JavaScript runs (no flash), with the response’s nonce', async () => {
-    const response = await fetch(CHAPTER);
+    const response = await fetch(chapterUrl());
     const html = await response.text();
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();
@@ -49,7 +56,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       const page = await context.newPage();
       // No module script may run: what shows is the server's HTML and the inline theme script alone.
       await page.route(/\.js(\?.*)?$/, (route) => route.abort());
-      await page.goto(CHAPTER, { waitUntil: 'load' });
+      await page.goto(chapterUrl(), { waitUntil: 'load' });
       expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
       const painted = await paint(page);
       expect(painted.theme).toBe(theme);
@@ -78,7 +85,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       const context = await browser.newContext({ viewport: { width, height: width < 800 ? 740 : 900 } });
       const page = await context.newPage();
       const errors = watchPageErrors(page);
-      await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+      await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
       await waitForHydration(page);
       expect(await paint(page)).toMatchObject({ theme: 'light', barColor: '#fbf8f3' });
       const text = page.getByTestId('chapter-text').first();
@@ -123,7 +130,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
       expect((await paint(page)).barColor).toBe('#1b1815');
       await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
       await screenshot(page, `comfort-dark-home-${width}`, { fullPage: false });
-      await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+      await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
       await waitForHydration(page);
       await openOptions(page);
       expect(await page.getByRole('radio', { name: 'Tối' }).isChecked()).toBe(true);
@@ -195,7 +202,7 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const log = () => wakeLog(page);
-    await page.goto(CHAPTER, { waitUntil: 'networkidle' });
+    await page.goto(chapterUrl(), { waitUntil: 'networkidle' });
     await waitForHydration(page);
     expect(await log()).toEqual({ requests: 0, releases: 0, held: 0 });
 
@@ -213,8 +220,8 @@ describe('reading comfort: themes, line spacing, screen kept on', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await waitForHydration(page);
     await waitForWakeLocks(page, 1);
-    await page.locator('.reader-breadcrumbs a, nav[aria-label] a[href="/sach/kinh-di-giao"]').first().click();
-    await page.waitForURL(`${baseURL}/sach/kinh-di-giao`);
+    await page.locator(`.reader-breadcrumbs a, nav[aria-label] a[href="/sach/${book.code}"]`).first().click();
+    await page.waitForURL(`${baseURL}/sach/${book.code}`);
     await waitForWakeLocks(page, 0);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,15 +1,42 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { longChapterMarkdown } from '../factories/site.ts';
 import { launchBrowser, SCREENSHOT_DIR, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
+import { bookForThisFile } from './support/site-books.ts';
 
 const baseURL = inject('baseURL');
-/** Three short paragraphs, chapter 1 of 32; a long title in a book of one long chapter; chapter 3 of 21. */
-const FIRST = `${baseURL}/kinh-kim-cang-1/kinh-kim-cang`;
-const LONG = `${baseURL}/kinh-di-giao-1/kinh-di-giao`;
-const THIRD = `${baseURL}/nghi-thuc-tung-niem-3/nghi-thuc-tung-niem`;
-/** The longest chapter of a book with contents. */
-const DEEP = `${baseURL}/kinh-kim-cang-14/kinh-kim-cang`;
+/** A book of 21 chapters: chapter 1 of three short paragraphs, chapter 14 long (the book has contents). */
+const DEEP_TITLE = 'Phẩm Nhẫn Nhục Thử';
+const chapters = bookForThisFile({
+  title: 'Kinh Nhiều Chương Thử',
+  chapters: Array.from({ length: 21 }, (_, i) => {
+    if (i === 0) {
+      return {
+        title: 'Pháp Hội Mở Đầu',
+        markdown:
+          'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ, trong vườn Kỳ Thụ Cấp Cô Độc.\n\n' +
+          'Bấy giờ, tới giờ ăn, đức Thế Tôn đắp y, cầm bát vào thành khất thực.\n\n' +
+          'Khất thực xong, Ngài trở về chỗ cũ, thọ trai, cất y bát, rửa chân rồi trải tòa mà ngồi.',
+      };
+    }
+    if (i === 13) return { title: DEEP_TITLE, markdown: longChapterMarkdown(40) };
+    return { title: `Chương thử ${i + 1}`, markdown: longChapterMarkdown(3) };
+  }),
+});
+/** A long title, in a book of one long chapter. */
+const long = bookForThisFile({
+  title: 'Kinh Lời Dạy Sau Cùng Thử',
+  chapters: [
+    { title: 'Lời dạy sau cùng về giữ giới, biết đủ, siêng năng và chánh niệm', markdown: longChapterMarkdown(40) },
+  ],
+});
+const chapterUrl = (n: number) => `${baseURL}/${chapters.chapters[n - 1]!.code}/${chapters.code}`;
+/** Three short paragraphs, chapter 1 of 21; chapter 3 of 21; the long chapter 14. */
+const FIRST = () => chapterUrl(1);
+const THIRD = () => chapterUrl(3);
+const DEEP = () => chapterUrl(14);
+const LONG = () => `${baseURL}${long.firstChapterPath}`;
 
 async function open(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -80,7 +107,7 @@ describe('the reading room', () => {
   });
 
   it('starts the text within the first 45 % of a 390×844 phone, and keeps every width within the screen', async () => {
-    for (const url of [FIRST, LONG, THIRD]) {
+    for (const url of [FIRST(), LONG(), THIRD()]) {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await open(page, url);
       const top = await firstWordsTop(page);
@@ -94,7 +121,7 @@ describe('the reading room', () => {
     ] as const) {
       const page = await browser.newPage({ viewport: { width, height } });
       const errors = watchPageErrors(page);
-      await open(page, LONG);
+      await open(page, LONG());
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
       await screenshot(page, `reading-room-first-screen-${width}`);
       expect(errors).toEqual([]);
@@ -104,7 +131,7 @@ describe('the reading room', () => {
 
   it('slides the frame away while reading down, brings it back on a scroll up, a tap on the text and at the end', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await open(page, LONG);
+    await open(page, LONG());
     expect(await frame(page)).toEqual({ header: true, bottomBar: true, readerBar: true });
 
     await scrollBy(page, 900);
@@ -138,7 +165,7 @@ describe('the reading room', () => {
 
   it('never hides the frame while a control in it has the focus, and slides without motion when asked', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
-    await open(page, LONG);
+    await open(page, LONG());
     // The site's rule for less motion (app.css) cuts the slide to nothing.
     const slide = await page
       .locator('.bottom-bar')
@@ -166,7 +193,7 @@ describe('the reading room', () => {
     await page.getByTestId('talk-play').click();
     await page.getByTestId('player-bar').waitFor();
     // The player comes back on the next page with the talk last heard.
-    await open(page, LONG);
+    await open(page, LONG());
     const player = page.getByTestId('player-bar');
     await player.waitFor();
     const inView = () =>
@@ -187,7 +214,7 @@ describe('the reading room', () => {
     it(`at ${width} px: opens the contents and the text size from deep in the chapter, in one tap`, async () => {
       const page = await browser.newPage({ viewport: { width, height: width > 1000 ? 768 : 740 } });
       const errors = watchPageErrors(page);
-      await open(page, DEEP);
+      await open(page, DEEP());
       // Deep in: the middle of the chapter's text, reading on, then a little back up to call the bar.
       await page.evaluate(() => {
         const text = document.querySelector('[data-testid="chapter-text"]')!.getBoundingClientRect();
@@ -203,7 +230,7 @@ describe('the reading room', () => {
       await bar.locator('details.reader-toc summary').click();
       const list = bar.locator('.reader-toc-list');
       await list.waitFor();
-      expect(await list.locator('a[aria-current="page"]').innerText()).toContain('Ly Tướng Tịch Diệt');
+      expect(await list.locator('a[aria-current="page"]').innerText()).toContain(DEEP_TITLE);
       const listBox = (await list.boundingBox())!;
       expect(listBox.x).toBeGreaterThanOrEqual(0);
       expect(listBox.x + listBox.width).toBeLessThanOrEqual(width);
@@ -236,7 +263,7 @@ describe('the reading room', () => {
 
   it('tells the progress in the chapter and in the book, and it follows the scroll', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await open(page, LONG);
+    await open(page, LONG());
     const progress = page.getByTestId('reading-progress');
     const read = async () => {
       const text = await progress.innerText();
@@ -265,7 +292,7 @@ describe('the reading room', () => {
 
     // In a book of many chapters the chapter's place is said too.
     const other = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await open(other, THIRD);
+    await open(other, THIRD());
     expect(await other.getByTestId('reading-progress').innerText()).toMatch(/^\d+\s% · Chương 3\/21/);
     await other.close();
   });
@@ -281,7 +308,7 @@ describe('the reading room', () => {
         isMobile: touch,
       });
       const page = await context.newPage();
-      await open(page, LONG);
+      await open(page, LONG());
       await page.evaluate(() => window.scrollTo(0, 300));
       await selectText(page, 'p-2', 10, 40);
       const popup = page.getByTestId('selection-popup');
@@ -302,7 +329,7 @@ describe('the reading room', () => {
       const context = await browser.newContext({ viewport: { width, height: 740 }, hasTouch: true, isMobile: true });
       const page = await context.newPage();
       await loginAs(context, baseURL);
-      await open(page, LONG);
+      await open(page, LONG());
       // Paragraph p-8's first words sit 40 px above the bottom of the screen: no room under them.
       const low = await page.evaluate(() => {
         const range = document.createRange();
@@ -355,7 +382,7 @@ describe('the reading room', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await loginAs(context, baseURL);
-    await open(page, FIRST);
+    await open(page, FIRST());
     // p-1 begins "Như thị ngã văn: …": from "hị" to "vă" is a drag that missed both ends.
     await selectText(page, 'p-1', 5, 14);
     await page.getByTestId('selection-popup').waitFor();
@@ -382,7 +409,7 @@ describe('the reading room', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await loginAs(context, baseURL);
-    await open(page, FIRST);
+    await open(page, FIRST());
     const panel = page.getByTestId('note-panel');
     // One highlight with a note…
     await selectText(page, 'p-2', 0, 12);

@@ -12,11 +12,38 @@ import {
   withSkippedPartsRendered,
 } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
+import { bookForThisFile } from './support/site-books.ts';
 
 const baseURL = inject('baseURL');
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
+/** A book of this file's own: its title is suggested, its passages found, searched inside. */
+const FIRST_CHAPTER = 'Pháp Hội Mở Đầu';
+const book = bookForThisFile({
+  title: 'Kinh Tâm Đăng',
+  chapters: [
+    {
+      title: FIRST_CHAPTER,
+      markdown:
+        'Như thị ngã văn: một thời đức Phật ở nước Xá Vệ, trong vườn Kỳ Thụ Cấp Cô Độc.\n\n' +
+        'Bấy giờ trưởng lão Tu Bồ Đề ở trong đại chúng, từ chỗ ngồi đứng dậy, chắp tay cung kính.',
+    },
+    {
+      title: 'Thiện Hiện Thưa Hỏi',
+      markdown:
+        'Tu Bồ Đề bạch Phật: bạch đức Thế Tôn, người phát tâm nên trụ thế nào, hàng phục tâm thế nào?\n\n' +
+        'Phật dạy: phước đức của người ấy bất khả tư nghị, không thể nghĩ bàn.',
+    },
+    {
+      title: 'Như Lý Thật Kiến',
+      markdown: 'Phật bảo Tu Bồ Đề: ông nghĩ thế nào, có thể lấy thân tướng mà thấy Như Lai chăng?',
+    },
+  ],
+});
+const chapterPath = (n: number) => `/${book.chapters[n - 1]!.code}/${book.code}`;
+/** `text` as a regular expression that matches it literally. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Vietnamese without diacritics, lower case: how a reader types on a keyboard without Telex. */
 function fold(text: string): string {
@@ -189,18 +216,18 @@ describe('search', () => {
     const list = page.getByRole('listbox', { name: 'Gợi ý' });
     expect(await box.getAttribute('aria-expanded')).toBe('false');
     await box.click();
-    await page.keyboard.type('k');
+    await page.keyboard.type('t');
     await page.waitForTimeout(400);
     // One character asks nothing.
     expect(asked).toEqual([]);
     expect(await list.isVisible()).toBe(false);
-    await page.keyboard.type('im cang', { delay: 20 });
+    await page.keyboard.type('am dang', { delay: 20 });
     await list.waitFor();
     // Typing quickly asks once, for what was typed when the typing paused.
-    expect(asked).toEqual(['kim cang']);
+    expect(asked).toEqual(['tam dang']);
     expect(await box.getAttribute('aria-expanded')).toBe('true');
     const options = list.getByRole('option');
-    expect(await options.first().innerText()).toMatch(/^Kinh Kim Cang \(phiên âm Hán-Việt\)\s+Sách$/);
+    expect(await options.first().innerText()).toMatch(new RegExp(`^${literally(book.title)}\\s+Sách$`));
     expect(await box.getAttribute('aria-activedescendant')).toBeNull();
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, 'search-suggestions-390');
@@ -234,13 +261,13 @@ describe('search', () => {
     expect(await list.isVisible()).toBe(false);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
     // Escape closed the list only: what was typed stays.
-    expect(await box.inputValue()).toBe('kim cang');
+    expect(await box.inputValue()).toBe('tam dang');
     await page.keyboard.press('ArrowDown');
     expect(await list.isVisible()).toBe(true);
     expect(await box.getAttribute('aria-activedescendant')).toBe(firstId);
     // Enter opens the one chosen.
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseURL}/sach/kinh-kim-cang`);
+    await page.waitForURL(`${baseURL}/sach/${book.code}`);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -253,13 +280,15 @@ describe('search', () => {
     await waitForHydration(page);
     const box = page.locator('#home-query');
     await box.tap();
-    await box.pressSequentially('chua h', { delay: 20 });
-    const option = page.getByRole('listbox', { name: 'Gợi ý' }).getByRole('option', { name: /^Chùa Hương/ });
+    await box.pressSequentially('tam d', { delay: 20 });
+    const option = page
+      .getByRole('listbox', { name: 'Gợi ý' })
+      .getByRole('option', { name: new RegExp(`^${literally(book.title)}`) });
     await option.waitFor();
     await screenshot(page, 'home-suggestions-390');
     await option.tap();
-    await page.waitForURL(/\/tin-tuc\/[a-z0-9-]+$/);
-    await page.locator('h1', { hasText: 'Chùa Hương' }).waitFor();
+    await page.waitForURL(`${baseURL}/sach/${book.code}`);
+    await page.locator('h1', { hasText: book.title }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -369,13 +398,13 @@ describe('search', () => {
     await page.locator('#search-query').press('Enter');
     await page.waitForURL(`${baseURL}/search?query=nhu+thi+nga+van&mode=strict&type=book`);
     await waitForSummary(page, /^\d+ kết quả cho “nhu thi nga van”$/);
-    const card = page.locator('.search-result', { has: page.getByRole('link', { name: /^Kinh Kim Cang/ }) });
+    const card = page.locator('.search-result', { has: page.getByRole('link', { name: book.title }) });
     expect(await card.count()).toBe(1);
     const passage = card.locator('a.search-passage').first();
     expect(await passage.locator('mark.search-hit').allTextContents()).toEqual(['Như thị ngã văn']);
     await passage.click();
-    await page.waitForURL(`${baseURL}/kinh-kim-cang-1/kinh-kim-cang?tim=nhu+thi+nga+van#p-1`);
-    await page.locator('h1', { hasText: 'Pháp Hội Nhân Do' }).waitFor();
+    await page.waitForURL(`${baseURL}${chapterPath(1)}?tim=nhu+thi+nga+van#p-1`);
+    await page.locator('h1', { hasText: FIRST_CHAPTER }).waitFor();
     const count = await waitForSearchHighlights(page);
     const painted = await searchHighlights(page);
     expect(painted.length).toBe(count);
@@ -389,11 +418,11 @@ describe('search', () => {
     await screenshot(page, 'search-chapter-highlight-1280');
 
     // Opened directly (a shared link), the chapter paints them too.
-    await page.goto(`${baseURL}/kinh-kim-cang-1/kinh-kim-cang?tim=nhu+thi+nga+van#p-1`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${chapterPath(1)}?tim=nhu+thi+nga+van#p-1`, { waitUntil: 'networkidle' });
     await waitForSearchHighlights(page);
     expect((await searchHighlights(page))[0]).toEqual({ text: 'Như thị ngã văn', paragraph: 'p-1' });
     // Without ?tim= nothing is painted.
-    await page.goto(`${baseURL}/kinh-kim-cang-1/kinh-kim-cang`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${chapterPath(1)}`, { waitUntil: 'networkidle' });
     expect(await searchHighlights(page)).toEqual([]);
     expect(await page.getByTestId('chapter-text').getAttribute('data-search-hits')).toBeNull();
     expect(errors).toEqual([]);
@@ -484,12 +513,12 @@ describe('search', () => {
     await waitForHydration(page);
     await item.getByRole('button', { name: 'Đổi tên' }).click();
     const name = item.getByRole('textbox', { name: 'Tên mới' });
-    await name.fill('Phổ Môn — Quán Thế Âm');
+    await name.fill('Phẩm thử — Quan Âm');
     await item.getByRole('button', { name: 'Lưu tên' }).click();
-    await item.locator('.saved-search-name', { hasText: 'Phổ Môn — Quán Thế Âm' }).waitFor();
+    await item.locator('.saved-search-name', { hasText: 'Phẩm thử — Quan Âm' }).waitFor();
     expect(await name.count()).toBe(0);
     await page.reload({ waitUntil: 'networkidle' });
-    expect(await item.locator('.saved-search-name').innerText()).toBe('Phổ Môn — Quán Thế Âm');
+    expect(await item.locator('.saved-search-name').innerText()).toBe('Phẩm thử — Quan Âm');
     expect(await item.getByRole('link', { name: 'Tìm lại' }).getAttribute('href')).toMatch(
       /^\/search\?query=quan\+the\+am&/,
     );
@@ -499,7 +528,7 @@ describe('search', () => {
     await page.setViewportSize(DESKTOP);
 
     // Delete.
-    await item.getByRole('button', { name: 'Xoá tìm kiếm Phổ Môn — Quán Thế Âm' }).click();
+    await item.getByRole('button', { name: 'Xoá tìm kiếm Phẩm thử — Quan Âm' }).click();
     await page.getByText('Bạn chưa lưu tìm kiếm nào.', { exact: false }).waitFor();
     expect(await item.count()).toBe(0);
     await page.reload({ waitUntil: 'networkidle' });
@@ -546,7 +575,7 @@ describe('search', () => {
   it('searches inside a book from a chapter and from the book page', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchPageErrors(page);
-    await page.goto(`${baseURL}/kinh-kim-cang-1/kinh-kim-cang`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${chapterPath(1)}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     const toggle = page.getByRole('button', { name: 'Tìm trong sách' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -572,7 +601,9 @@ describe('search', () => {
     for (const link of await links.all()) {
       const label = await link.locator('.search-passage-label').innerText();
       expect(chapterTitles).toContain(fold(label));
-      expect(await link.getAttribute('href')).toMatch(/^\/kinh-kim-cang-\d+\/kinh-kim-cang\?tim=tu\+bo\+de#p-\d+$/);
+      expect(await link.getAttribute('href')).toMatch(
+        new RegExp(`^/${literally(book.code)}-\\d+/${literally(book.code)}\\?tim=tu\\+bo\\+de#p-\\d+$`),
+      );
       expect(await link.locator('mark.search-hit').count()).toBeGreaterThan(0);
     }
     await screenshot(page, 'search-in-book-1280');
@@ -585,7 +616,7 @@ describe('search', () => {
     await page.waitForURL(`${baseURL}${href}`);
     await page
       .locator('#chapter-title')
-      .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i') })
+      .filter({ hasText: new RegExp(`^${literally(label)}`, 'i') })
       .waitFor();
     await waitForSearchHighlights(page);
     const painted = await searchHighlights(page);
@@ -595,7 +626,7 @@ describe('search', () => {
     await screenshot(page, 'search-in-book-chapter-1280');
 
     // The book's page has the box too; a phrase not found offers the broad search.
-    await page.goto(`${baseURL}/sach/kinh-kim-cang`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}/sach/${book.code}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     const bookBox = page.getByTestId('book-search');
     await bookBox.getByRole('searchbox', { name: 'Tìm trong sách này' }).fill('nhu thi van');
@@ -618,7 +649,9 @@ describe('search', () => {
     expect(marks2.length).toBeGreaterThan(0);
     expect(marks2).toContain('bất khả tư nghị');
     await bookBox.locator('a.search-passage').first().click();
-    await page.waitForURL(/^[^#]+\/kinh-kim-cang-\d+\/kinh-kim-cang\?tim=bat\+kha\+tu\+nghi#p-\d+$/);
+    await page.waitForURL(
+      new RegExp(`^[^#]+/${literally(book.code)}-\\d+/${literally(book.code)}\\?tim=bat\\+kha\\+tu\\+nghi#p-\\d+$`),
+    );
     await waitForSearchHighlights(page);
     expect((await searchHighlights(page)).map((p) => p.text)).toContain('bất khả tư nghị');
     expect(errors).toEqual([]);

@@ -25,8 +25,8 @@ async function addYoutubeVideo(slug: string, youtubeId: string): Promise<void> {
     const at = new Date().toISOString();
     await createRepositories(database.db).videos.insert({
       slug,
-      title: 'Thiền tông qua lời giảng (YouTube)',
-      description: 'Một bài giảng về Thiền tông đăng trên YouTube.',
+      title: 'Thiền qua lời giảng (YouTube)',
+      description: 'Một bài giảng về Thiền đăng trên YouTube.',
       speaker: 'Ban biên tập Pháp Bảo',
       provider: 'youtube',
       youtube_id: youtubeId,

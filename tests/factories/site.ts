@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import { ZAdminBookSchema, ZAdminChapterSchema } from '#common/contracts/book-admin.schema.ts';
+import { ZAdminCollectionSchema, ZAdminTalkSchema } from '#common/contracts/talk-admin.schema.ts';
+import { makeSilentMp3 } from './import-files.ts';
+import { multipartForm } from '../support/multipart.ts';
 
 export interface SiteBook {
   id: number;
@@ -10,6 +13,31 @@ export interface SiteBook {
   firstChapterPath: string;
 }
 
+export interface SiteTalkCollection {
+  id: number;
+  title: string;
+  /** Its page: /phap-am/{id}. */
+  path: string;
+  talks: { id: number; title: string; path: string }[];
+}
+
+/** A call of the running site's API as the administrator `adminToken`: JSON, or a multipart form. */
+function adminApi(baseURL: string, adminToken: string) {
+  return async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const json = body !== undefined && !(body instanceof FormData);
+    const res = await fetch(`${baseURL}/api/v1${path}`, {
+      method,
+      headers: { 'x-token': adminToken, ...(json ? { 'content-type': 'application/json' } : {}) },
+      ...(body === undefined ? {} : { body: json ? JSON.stringify(body) : (body as FormData) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: unknown }).data;
+  };
+}
+
+/** A title that ends with a new number, so a browser test asserts on its own item, not the demo's. */
+const numbered = (title: string) => `${title} ${crypto.randomInt(1e6, 1e7)}`;
+
 /**
  * Books made on a running site (the browser tests' shared server) through its administration API,
  * as an editor makes them; `adminToken` is an administrator's session. Each title ends with a new
@@ -18,22 +46,14 @@ export interface SiteBook {
  */
 export function siteBooks(baseURL: string, adminToken: string) {
   const made: number[] = [];
-  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-    const res = await fetch(`${baseURL}/api/v1${path}`, {
-      method,
-      headers: { 'x-token': adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { data: unknown }).data;
-  }
+  const call = adminApi(baseURL, adminToken);
 
   return {
     /** A published book; each chapter's Markdown paragraphs become its paragraphs p-1, p-2, … */
     async publishedBook(
       options: { title?: string; chapters?: { title: string; markdown: string }[] } = {},
     ): Promise<SiteBook> {
-      const title = `${options.title ?? 'Sách thử'} ${crypto.randomInt(1e6, 1e7)}`;
+      const title = numbered(options.title ?? 'Sách thử');
       const book = ZAdminBookSchema.parse(await call('POST', '/admin/books', { title, author: 'Tác giả thử' }));
       made.push(book.id);
       const chapters = [];
@@ -54,4 +74,75 @@ export function siteBooks(baseURL: string, adminToken: string) {
       for (const id of made.splice(0)) await call('DELETE', `/admin/book/${id}`);
     },
   };
+}
+
+/**
+ * Talks made on a running site through its administration API, as an editor uploads them: each a
+ * silent MP3 of `seconds` (its frames real, so the player loads and plays it) in a published
+ * collection of the test's own. `removeAll()` deletes the talks with their files and turns the
+ * collection back into a draft (there is no deleting a collection), so readers and the other
+ * browser tests no longer see it.
+ */
+export function siteTalks(baseURL: string, adminToken: string) {
+  const collections: number[] = [];
+  const talks: number[] = [];
+  const call = adminApi(baseURL, adminToken);
+
+  return {
+    async publishedCollection(options: {
+      title?: string;
+      talks: string[];
+      seconds?: number;
+    }): Promise<SiteTalkCollection> {
+      const collection = ZAdminCollectionSchema.parse(
+        await call('POST', '/admin/collections', {
+          title: numbered(options.title ?? 'Tuyển tập thử'),
+          status: 'published',
+        }),
+      );
+      collections.push(collection.id);
+      // One MP3 frame (417 bytes at 128 kbit/s) is about 26 ms.
+      const mp3 = makeSilentMp3(Math.round((options.seconds ?? 20) / 0.026));
+      const made = [];
+      for (const title of options.talks) {
+        const form = multipartForm({ collectionId: String(collection.id), title, status: 'published' }, [
+          ['file', 'bai-giang.mp3', mp3, 'audio/mpeg'],
+        ]);
+        const talk = ZAdminTalkSchema.parse(await call('POST', '/admin/talks', form));
+        talks.push(talk.id);
+        made.push({ id: talk.id, title: talk.title, path: talk.path });
+      }
+      return { id: collection.id, title: collection.title, path: collection.path, talks: made };
+    },
+
+    async removeAll(): Promise<void> {
+      for (const id of talks.splice(0)) await call('DELETE', `/admin/talk/${id}`);
+      for (const id of collections.splice(0)) await call('PUT', `/admin/collection/${id}`, { status: 'draft' });
+    },
+  };
+}
+
+/** Plain sentences a long test chapter is written from (none is a demo book's). */
+const SENTENCES = [
+  'Người học đạo giữ giới như giữ viên ngọc sáng, không để rơi mất.',
+  'Biết đủ thì dù nằm trên đất vẫn thấy an vui; không biết đủ thì ở cung điện vẫn chưa vừa ý.',
+  'Tâm như con ngựa chạy, phải lấy chánh niệm làm dây cương mà giữ lại.',
+  'Siêng năng như giọt nước mãi chảy, lâu ngày làm mòn được đá cứng.',
+  'Lời nói dịu dàng thì người nghe dễ nhận, lời nói nóng nảy thì đẩy người ra xa.',
+  'Chớ để ngày tháng trôi qua vô ích, vì thân người khó được.',
+  'Ăn uống vừa đủ nuôi thân, như người uống thuốc để chữa bệnh.',
+  'Ban ngày chuyên tâm tu tập, đầu hôm và cuối đêm cũng không bỏ phí.',
+  'Giận dữ như lửa đốt rừng công đức, phải biết nhẫn nhục mà dập tắt.',
+  'Người ít ham muốn thì không phải cầu cạnh ai, lòng thường thư thái.',
+];
+
+/**
+ * A chapter of `paragraphs` Markdown paragraphs of plain Vietnamese, three sentences each (about 45
+ * words, as a sutra's): long enough to scroll, to read aloud and to take minutes to read. Paragraph
+ * N starts with sentence N of the list (round and round), so no two neighbours start alike.
+ */
+export function longChapterMarkdown(paragraphs: number): string {
+  return Array.from({ length: paragraphs }, (_, i) =>
+    Array.from({ length: 3 }, (_, j) => SENTENCES[(i + j) % SENTENCES.length]).join(' '),
+  ).join('\n\n');
 }

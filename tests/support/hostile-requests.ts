@@ -229,7 +229,7 @@ function validString(schema: JsonSchema, random: Random, realistic: Realistic, n
   if (schema.format === 'uri' || /url/i.test(name)) return `https://example.org/${random.int(1, 99)}`;
   if (/code|slug/i.test(name) && realistic.codes.length > 0) return random.pick(realistic.codes);
   if (/password/i.test(name)) return 'mat-khau-thu';
-  const words = ['Bát Nhã', 'tâm', 'Kinh Kim Cang', 'phat giao', 'hoà bình', 'Như thị ngã văn'];
+  const words = ['Bát Nhã', 'tâm', 'Kinh Pháp Hoa', 'phat giao', 'hoà bình', 'Như thị ngã văn'];
   const text = random.pick(words);
   return text.slice(0, Math.max(schema.maxLength ?? 200, 1)).padEnd(schema.minLength ?? 0, 'a');
 }

@@ -168,8 +168,23 @@ export function PublishNowCheckbox() {
   );
 }
 
+/** The action's notice: an alert when it refused fields, else a status line; nothing before. */
+export function MediaNotice({
+  answer,
+}: {
+  answer: { message?: string | null; fields?: Record<string, string> } | undefined;
+}) {
+  if (!answer?.message) return null;
+  const failed = Object.keys(answer.fields ?? {}).length > 0;
+  return (
+    <p className={`media-notice${failed ? ' is-error' : ''}`} role={failed ? 'alert' : 'status'}>
+      {answer.message}
+    </p>
+  );
+}
+
 /**
- * The field messages for one row: the action names (under `idName`, as `mediaRowAnswers` does)
+ * The field messages for one row: the action names (under `idName`, as `mediaRowActions` does)
  * the row whose edit it refused, and only that row's form shows them.
  */
 export function rowFieldErrors<K extends string>(

@@ -1,8 +1,7 @@
-import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useSortableSensors } from '#app/components/ui/use-sortable-sensors.ts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { SortableList } from '#app/components/ui/sortable-list.tsx';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { AdminChapterHeading } from '#common/contracts/book-admin.schema.ts';
 import { showToast } from '#app/lib/toast-store.ts';
@@ -26,8 +25,6 @@ export function SortableChapters({
 }) {
   const [order, setOrder] = useState(chapters);
   const fetcher = useFetcher<{ ok: boolean; message?: string | null }>();
-  // dnd-kit's accessibility ids must be the same on the server and in the browser (hydration).
-  const dndId = useId();
   // Each answer is told once (the revalidated list that follows must not repeat it).
   const told = useRef<unknown>(null);
   useEffect(() => setOrder(chapters), [chapters]);
@@ -41,12 +38,7 @@ export function SortableChapters({
     }
   }, [fetcher.state, fetcher.data, chapters]);
 
-  const sensors = useSortableSensors();
-  const positionOf = (id: unknown) => order.findIndex((c) => c.id === id) + 1;
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove([...order], positionOf(active.id) - 1, positionOf(over.id) - 1);
+  const onReorder = (next: AdminChapterHeading[]) => {
     setOrder(next);
     void fetcher.submit(
       { intent: 'reorder', ids: JSON.stringify(next.map((c) => c.id)) },
@@ -55,38 +47,19 @@ export function SortableChapters({
   };
 
   return (
-    <DndContext
-      id={dndId}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        screenReaderInstructions: {
-          draggable:
-            'Nhấn phím cách để nhấc chương lên, dùng phím mũi tên để di chuyển, nhấn phím cách lần nữa để đặt xuống, hoặc Esc để huỷ.',
-        },
-        announcements: {
-          onDragStart: () => 'Đã nhấc chương lên.',
-          onDragOver: ({ over }) => (over ? `Chương đang ở vị trí ${positionOf(over.id)}.` : ''),
-          onDragEnd: ({ over }) => (over ? `Đã đặt chương ở vị trí ${positionOf(over.id)}.` : ''),
-          onDragCancel: () => 'Đã huỷ, chương về chỗ cũ.',
-        },
-      }}
-    >
-      <SortableContext items={order.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-        <ol className="admin-chapter-list" data-testid="chapter-list">
-          {order.map((chapter, i) => (
-            <SortableChapter
-              key={chapter.id}
-              chapter={chapter}
-              position={i + 1}
-              bookId={bookId}
-              readerHref={published ? `/${chapter.code}/${bookCode}` : null}
-            />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+    <SortableList items={order} noun="chương" onReorder={onReorder}>
+      <ol className="admin-chapter-list" data-testid="chapter-list">
+        {order.map((chapter, i) => (
+          <SortableChapter
+            key={chapter.id}
+            chapter={chapter}
+            position={i + 1}
+            bookId={bookId}
+            readerHref={published ? `/${chapter.code}/${bookCode}` : null}
+          />
+        ))}
+      </ol>
+    </SortableList>
   );
 }
 

@@ -1,8 +1,7 @@
-import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useSortableSensors } from '#app/components/ui/use-sortable-sensors.ts';
-import { useEffect, useId, useState } from 'react';
+import { SortableList } from '#app/components/ui/sortable-list.tsx';
+import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { PlaylistItem } from '#common/contracts/playlist.schema.ts';
 import { talkPath } from '#common/paths.ts';
@@ -18,8 +17,6 @@ export function PlaylistQueue({ items, name }: { items: readonly PlaylistItem[];
   const [order, setOrder] = useState(items);
   const state = usePlayer();
   const fetcher = useFetcher();
-  // dnd-kit's accessibility ids must be the same on the server and in the browser (hydration).
-  const dndId = useId();
   useEffect(() => setOrder(items), [items]);
 
   // Playing this playlist: the player's queue is made of its talks.
@@ -29,15 +26,7 @@ export function PlaylistQueue({ items, name }: { items: readonly PlaylistItem[];
   const current = playingHere ? (order[state.index] ?? null) : null;
   const playFrom = (index: number, items = order) => player.load(queueOf(items), index, { autoplay: true, startAt: 0 });
 
-  const sensors = useSortableSensors();
-  const positionOf = (id: string | number) => order.findIndex((i) => i.id === id) + 1;
-
-  const onDragEnd = (event: DragEndEvent) => {
-    const { active, over } = event;
-    if (!over || active.id === over.id) return;
-    const from = order.findIndex((i) => i.id === active.id);
-    const to = order.findIndex((i) => i.id === over.id);
-    const next = arrayMove([...order], from, to);
+  const onReorder = (next: PlaylistItem[]) => {
     setOrder(next);
     void fetcher.submit({ intent: 'reorder', itemIds: JSON.stringify(next.map((i) => i.id)) }, { method: 'post' });
   };
@@ -78,42 +67,23 @@ export function PlaylistQueue({ items, name }: { items: readonly PlaylistItem[];
         </div>
       </div>
       <p className="talk-share-hint">Kéo ⠿ để đổi thứ tự (hoặc chọn ⠿ rồi dùng phím mũi tên).</p>
-      <DndContext
-        id={dndId}
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          screenReaderInstructions: {
-            draggable:
-              'Nhấn phím cách để nhấc bài lên, dùng phím mũi tên để di chuyển, nhấn phím cách lần nữa để đặt xuống, hoặc Esc để huỷ.',
-          },
-          announcements: {
-            onDragStart: () => 'Đã nhấc bài lên.',
-            onDragOver: ({ over }) => (over ? `Bài đang ở vị trí ${positionOf(over.id)}.` : ''),
-            onDragEnd: ({ over }) => (over ? `Đã đặt bài ở vị trí ${positionOf(over.id)}.` : ''),
-            onDragCancel: () => 'Đã huỷ, bài về chỗ cũ.',
-          },
-        }}
-      >
-        <SortableContext items={order.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-          <ol className="playlist-items" data-testid="playlist-items">
-            {order.map((item, i) => (
-              <SortableRow
-                key={item.id}
-                item={item}
-                index={i}
-                playing={current?.id === item.id}
-                onPlay={() => playFrom(i)}
-                onRemove={() => {
-                  setOrder(order.filter((x) => x.id !== item.id));
-                  void fetcher.submit({ intent: 'remove-item', id: String(item.id) }, { method: 'post' });
-                }}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
+      <SortableList items={order} noun="bài" onReorder={onReorder}>
+        <ol className="playlist-items" data-testid="playlist-items">
+          {order.map((item, i) => (
+            <SortableRow
+              key={item.id}
+              item={item}
+              index={i}
+              playing={current?.id === item.id}
+              onPlay={() => playFrom(i)}
+              onRemove={() => {
+                setOrder(order.filter((x) => x.id !== item.id));
+                void fetcher.submit({ intent: 'remove-item', id: String(item.id) }, { method: 'post' });
+              }}
+            />
+          ))}
+        </ol>
+      </SortableList>
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useSortableSensors } from '#app/components/ui/use-sortable-sensors.ts';
-import { useEffect, useId, useState } from 'react';
+import { SortableList } from '#app/components/ui/sortable-list.tsx';
+import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Note } from '#common/contracts/note.schema.ts';
 import { showToast } from '#app/lib/toast-store.ts';
@@ -30,8 +29,6 @@ export function SortableNotes({
 }) {
   const [order, setOrder] = useState(notes);
   const fetcher = useFetcher<NoteGroupsAction>();
-  // dnd-kit's accessibility ids must be the same on the server and in the browser (hydration).
-  const dndId = useId();
   useEffect(() => setOrder(notes), [notes]);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok && fetcher.data.message) {
@@ -39,15 +36,7 @@ export function SortableNotes({
     }
   }, [fetcher.state, fetcher.data]);
 
-  const sensors = useSortableSensors();
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove(
-      [...order],
-      order.findIndex((n) => n.id === active.id),
-      order.findIndex((n) => n.id === over.id),
-    );
+  const onReorder = (next: Note[]) => {
     setOrder(next);
     void fetcher.submit(
       { intent: 'reorder', ids: JSON.stringify(next.map((n) => n.id)), offset: String(offset) },
@@ -56,36 +45,15 @@ export function SortableNotes({
   };
 
   return (
-    <DndContext
-      id={dndId}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        screenReaderInstructions: {
-          draggable:
-            'Nhấn phím cách để nhấc ghi chú lên, dùng phím mũi tên để di chuyển, nhấn phím cách lần nữa để đặt xuống, hoặc Esc để huỷ.',
-        },
-        announcements: {
-          onDragStart: () => 'Đã nhấc ghi chú lên.',
-          onDragOver: ({ over }) =>
-            over ? `Ghi chú đang ở vị trí ${order.findIndex((n) => n.id === over.id) + 1}.` : '',
-          onDragEnd: ({ over }) =>
-            over ? `Đã đặt ghi chú ở vị trí ${order.findIndex((n) => n.id === over.id) + 1}.` : '',
-          onDragCancel: () => 'Đã huỷ, ghi chú về chỗ cũ.',
-        },
-      }}
-    >
-      <SortableContext items={order.map((n) => n.id)} strategy={verticalListSortingStrategy}>
-        <ol className="note-list" data-testid="note-list">
-          {order.map((note) => (
-            <SortableNote key={note.id} note={note}>
-              {renderActions(note)}
-            </SortableNote>
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+    <SortableList items={order} noun="ghi chú" onReorder={onReorder}>
+      <ol className="note-list" data-testid="note-list">
+        {order.map((note) => (
+          <SortableNote key={note.id} note={note}>
+            {renderActions(note)}
+          </SortableNote>
+        ))}
+      </ol>
+    </SortableList>
   );
 }
 

@@ -6,15 +6,14 @@ import {
   MEDIA_STATUS_LABELS,
   ZCollectionUpdateSchema,
   ZIdSchema,
-  ZMediaStatusSchema,
   ZTalkUpdateSchema,
   type AdminTalk,
 } from '#common/contracts/talk-admin.schema.ts';
 import { UploadForm } from '#app/components/admin/upload-form.tsx';
 import { TextField } from '#app/components/forms/text-field.tsx';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
-import { formFailureOf, isNotFoundError, parseForm } from '#app/lib/form-errors.server.ts';
-import { mediaRowAnswers, statusNotice } from '#app/lib/media-admin-actions.server.ts';
+import { isNotFoundError, parseForm } from '#app/lib/form-errors.server.ts';
+import { answerIntent, mediaRowActions } from '#app/lib/media-admin-actions.server.ts';
 import { moveInOrder } from '#app/lib/move-in-order.ts';
 import type { Route } from './+types/talk-collection';
 import '#app/styles/admin-media.css';
@@ -22,6 +21,7 @@ import {
   AdminDescriptionField,
   AdminFileField,
   DeleteForm,
+  MediaNotice,
   MoveAndPublishForms,
   PublishNowCheckbox,
   RowEditForm,
@@ -46,9 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-const ZTalkIdSchema = z.object({ talkId: ZIdSchema });
 const ZMoveSchema = z.object({ talkId: ZIdSchema, direction: z.enum(['up', 'down']) });
-const ZStatusSchema = z.object({ talkId: ZIdSchema, status: ZMediaStatusSchema });
 
 /** Edits the collection; moves, publishes, edits or deletes one of its talks. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -56,51 +54,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const collectionId = ZIdSchema.parse(params.collectionId);
   const form = await request.formData();
   const admin = context.services.talkAdmin;
-  const { ok, unknown, parseRowEdit } = mediaRowAnswers('talkId');
-  try {
-    switch (form.get('intent')) {
-      case 'collection': {
+  const talks = mediaRowActions({
+    rowKey: 'talkId',
+    updateSchema: ZTalkUpdateSchema,
+    update: (id, value) => admin.updateTalk(user, id, value),
+    get: (id) => admin.getTalk(user, id),
+    remove: (id) => admin.deleteTalk(user, id),
+    savedNotice: (talk) =>
+      talk.collectionId === collectionId ? `Đã lưu “${talk.title}”.` : `Đã chuyển “${talk.title}” sang tuyển tập khác.`,
+    deletedNotice: (talk) => `Đã xoá “${talk.title}” cùng tệp âm thanh và lời.`,
+  });
+  return answerIntent(
+    form,
+    {
+      async collection(form) {
         const parsed = parseForm(ZCollectionUpdateSchema, form);
         if (!parsed.ok) return parsed.failure;
         await admin.updateCollection(user, collectionId, parsed.value);
-        return ok('Đã lưu tuyển tập.');
-      }
-      case 'talk-move': {
+        return talks.ok('Đã lưu tuyển tập.');
+      },
+      async 'talk-move'(form) {
         const parsed = parseForm(ZMoveSchema, form);
         if (!parsed.ok) return parsed.failure;
         const ids = (await admin.getCollection(user, collectionId)).talks.map((t) => t.id);
         await admin.orderTalks(user, collectionId, moveInOrder(ids, parsed.value.talkId, parsed.value.direction));
-        return ok(null);
-      }
-      case 'talk-status': {
-        const parsed = parseForm(ZStatusSchema, form);
-        if (!parsed.ok) return parsed.failure;
-        const talk = await admin.updateTalk(user, parsed.value.talkId, { status: parsed.value.status });
-        return ok(statusNotice(talk));
-      }
-      case 'talk-edit': {
-        const parsed = parseRowEdit(ZTalkIdSchema, ZTalkUpdateSchema, form);
-        if (!parsed.ok) return parsed.failure;
-        const talk = await admin.updateTalk(user, parsed.id, parsed.value);
-        return ok(
-          talk.collectionId === collectionId
-            ? `Đã lưu “${talk.title}”.`
-            : `Đã chuyển “${talk.title}” sang tuyển tập khác.`,
-        );
-      }
-      case 'talk-delete': {
-        const parsed = parseForm(ZTalkIdSchema, form);
-        if (!parsed.ok) return parsed.failure;
-        const talk = await admin.getTalk(user, parsed.value.talkId);
-        await admin.deleteTalk(user, talk.id);
-        return ok(`Đã xoá “${talk.title}” cùng tệp âm thanh và lời.`);
-      }
-      default:
-        return unknown();
-    }
-  } catch (error) {
-    return formFailureOf(error);
-  }
+        return talks.ok(null);
+      },
+      'talk-status': talks.status,
+      'talk-edit': talks.edit,
+      'talk-delete': talks.delete,
+    },
+    talks.unknown,
+  );
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -111,7 +96,6 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 export default function AdminTalkCollectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { collection, others, limitMb } = loaderData;
   const busy = useNavigation().state !== 'idle';
-  const failed = actionData && Object.keys(actionData.fields ?? {}).length > 0;
   return (
     <div className="admin-page admin-media-page">
       <p className="media-back">
@@ -130,11 +114,7 @@ export default function AdminTalkCollectionPage({ loaderData, actionData }: Rout
       ) : (
         <p className="media-hint">Tuyển tập còn là bản nháp: người nghe chưa thấy nó và các bài trong nó.</p>
       )}
-      {actionData?.message ? (
-        <p className={`media-notice${failed ? ' is-error' : ''}`} role={failed ? 'alert' : 'status'}>
-          {actionData.message}
-        </p>
-      ) : null}
+      <MediaNotice answer={actionData} />
 
       <section className="admin-section" aria-labelledby="upload-talk">
         <h2 id="upload-talk">Tải bài giảng lên</h2>

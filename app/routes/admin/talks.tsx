@@ -12,6 +12,7 @@ import { TextField } from '#app/components/forms/text-field.tsx';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formatDuration } from '#app/lib/format.ts';
 import { formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
+import { statusNotice } from '#app/lib/media-admin-actions.server.ts';
 import { moveInOrder } from '#app/lib/move-in-order.ts';
 import type { Route } from './+types/talks';
 import '#app/styles/admin-media.css';
@@ -48,10 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = parseForm(ZStatusSchema, form);
         if (!parsed.ok) return parsed.failure;
         const saved = await admin.updateCollection(user, parsed.value.id, { status: parsed.value.status });
-        return {
-          message: `${saved.status === 'published' ? 'Đã xuất bản' : 'Đã chuyển về bản nháp'} “${saved.title}”.`,
-          fields: {} as Record<string, string>,
-        };
+        return { message: statusNotice(saved), fields: {} as Record<string, string> };
       }
       default:
         return data({ message: 'Yêu cầu không rõ.', fields: {} as Record<string, string> }, { status: 400 });

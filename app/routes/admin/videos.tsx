@@ -1,20 +1,19 @@
 import { Link, useNavigation } from 'react-router';
-import { z } from 'zod';
 import { SITE_NAME } from '#common/constants.ts';
-import { MEDIA_STATUS_LABELS, ZIdSchema, ZMediaStatusSchema } from '#common/contracts/talk-admin.schema.ts';
+import { MEDIA_STATUS_LABELS } from '#common/contracts/talk-admin.schema.ts';
 import { ZVideoUpdateSchema, type AdminVideo } from '#common/contracts/video-admin.schema.ts';
 import { UploadForm } from '#app/components/admin/upload-form.tsx';
 import { TextField } from '#app/components/forms/text-field.tsx';
 import { requireAdminPage } from '#app/lib/admin.server.ts';
 import { formatDate, formatDuration } from '#app/lib/format.ts';
-import { formFailureOf, parseForm } from '#app/lib/form-errors.server.ts';
-import { mediaRowAnswers, statusNotice } from '#app/lib/media-admin-actions.server.ts';
+import { answerIntent, mediaRowActions } from '#app/lib/media-admin-actions.server.ts';
 import type { Route } from './+types/videos';
 import '#app/styles/admin-media.css';
 import {
   AdminDescriptionField,
   AdminFileField,
   DeleteForm,
+  MediaNotice,
   PublishNowCheckbox,
   PublishToggleForm,
   RowEditForm,
@@ -29,44 +28,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const ZVideoIdSchema = z.object({ videoId: ZIdSchema });
-const ZStatusSchema = z.object({ videoId: ZIdSchema, status: ZMediaStatusSchema });
-
 /** Edits, publishes or deletes a video (adding one goes through the upload route, with progress). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
   const form = await request.formData();
   const admin = context.services.videoAdmin;
-  const { ok, unknown, parseRowEdit } = mediaRowAnswers('videoId');
-  try {
-    switch (form.get('intent')) {
-      case 'status': {
-        const parsed = parseForm(ZStatusSchema, form);
-        if (!parsed.ok) return parsed.failure;
-        const video = await admin.update(user, parsed.value.videoId, { status: parsed.value.status });
-        return ok(statusNotice(video));
-      }
-      case 'edit': {
+  const videos = mediaRowActions({
+    rowKey: 'videoId',
+    updateSchema: ZVideoUpdateSchema,
+    update: (id, value) => admin.update(user, id, value),
+    get: (id) => admin.get(user, id),
+    remove: (id) => admin.delete(user, id),
+    savedNotice: (video) => `Đã lưu “${video.title}”.`,
+    deletedNotice: (video) => `Đã xoá “${video.title}”.`,
+  });
+  return answerIntent(
+    form,
+    {
+      status: videos.status,
+      edit(form) {
         // A blank address leaves a YouTube item's address as it is (files have none).
         if (form.get('url') === '') form.delete('url');
-        const parsed = parseRowEdit(ZVideoIdSchema, ZVideoUpdateSchema, form);
-        if (!parsed.ok) return parsed.failure;
-        const video = await admin.update(user, parsed.id, parsed.value);
-        return ok(`Đã lưu “${video.title}”.`);
-      }
-      case 'delete': {
-        const parsed = parseForm(ZVideoIdSchema, form);
-        if (!parsed.ok) return parsed.failure;
-        const video = await admin.get(user, parsed.value.videoId);
-        await admin.delete(user, video.id);
-        return ok(`Đã xoá “${video.title}”.`);
-      }
-      default:
-        return unknown();
-    }
-  } catch (error) {
-    return formFailureOf(error);
-  }
+        return videos.edit(form);
+      },
+      delete: videos.delete,
+    },
+    videos.unknown,
+  );
 }
 
 export function meta() {
@@ -76,7 +64,6 @@ export function meta() {
 export default function AdminVideosPage({ loaderData, actionData }: Route.ComponentProps) {
   const { videos, limitMb } = loaderData;
   const busy = useNavigation().state !== 'idle';
-  const failed = actionData && Object.keys(actionData.fields ?? {}).length > 0;
   return (
     <div className="admin-page admin-media-page">
       <h1>Video</h1>
@@ -84,11 +71,7 @@ export default function AdminVideosPage({ loaderData, actionData }: Route.Compon
         Thêm video YouTube bằng địa chỉ của nó, hoặc tải lên tệp MP4. Ảnh bìa do thư viện giữ: trang video không gọi
         YouTube trước khi người xem bấm phát. Bản nháp chỉ người quản trị thấy.
       </p>
-      {actionData?.message ? (
-        <p className={`media-notice${failed ? ' is-error' : ''}`} role={failed ? 'alert' : 'status'}>
-          {actionData.message}
-        </p>
-      ) : null}
+      <MediaNotice answer={actionData} />
 
       <div className="admin-media-forms">
         <section aria-labelledby="add-youtube">

@@ -24,7 +24,7 @@ function firstLink(page: string, pattern: RegExp, what: string): string {
 }
 
 /**
- * The pages of issue 14 that must stay accessible and valid. Books, chapters, talks, videos,
+ * The key pages, which must stay accessible and valid. Books, chapters, talks, videos,
  * articles and compilations are taken from the listing pages, so the list follows the content.
  */
 export async function discoverKeyPages(baseURL: string): Promise<KeyPage[]> {

@@ -1,25 +1,42 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { siteBooks, type SiteBook } from '../../factories/site.ts';
+import { siteBooks, siteTalks, type SiteBook, type SiteTalkCollection } from '../../factories/site.ts';
 import { adminToken } from './session.ts';
 
 let token: Promise<string> | undefined;
 
 /**
- * A published book this file's tests read, made on the shared server before them (`beforeAll`,
- * through the admin API: tests/factories/site.ts) and deleted after them (`afterAll`), so the files
- * that count the demo library see it alone. Call it at the top of the file (its hooks are the
- * file's) or inside a `describe`; the object returned is filled in when the tests run.
+ * What `make` makes on the shared server before this file's tests (`beforeAll`, through the admin
+ * API: tests/factories/site.ts), removed after them (`afterAll`), so the files that count the demo
+ * library see it alone. The object returned is filled in when the tests run.
  */
-export function bookForThisFile(options: Parameters<ReturnType<typeof siteBooks>['publishedBook']>[0]): SiteBook {
-  const book = {} as SiteBook;
-  let books: ReturnType<typeof siteBooks> | undefined;
+function forThisFile<T extends object, F extends { removeAll(): Promise<void> }>(
+  factory: (baseURL: string, adminToken: string) => F,
+  make: (factory: F) => Promise<T>,
+): T {
+  const made = {} as T;
+  let maker: F | undefined;
   beforeAll(async () => {
     const baseURL = inject('baseURL');
-    books = siteBooks(baseURL, await (token ??= adminToken(baseURL, inject('dataDir'))));
-    Object.assign(book, await books.publishedBook(options));
+    maker = factory(baseURL, await (token ??= adminToken(baseURL, inject('dataDir'))));
+    Object.assign(made, await make(maker));
   });
   afterAll(async () => {
-    await books?.removeAll();
+    await maker?.removeAll();
   });
-  return book;
+  return made;
+}
+
+/**
+ * A published book this file's tests read. Call it at the top of the file (its hooks are the
+ * file's) or inside a `describe`.
+ */
+export function bookForThisFile(options: Parameters<ReturnType<typeof siteBooks>['publishedBook']>[0]): SiteBook {
+  return forThisFile(siteBooks, (books) => books.publishedBook(options));
+}
+
+/** A published talk collection with uploaded talks that this file's tests play; as `bookForThisFile`. */
+export function talkCollectionForThisFile(
+  options: Parameters<ReturnType<typeof siteTalks>['publishedCollection']>[0],
+): SiteTalkCollection {
+  return forThisFile(siteTalks, (talks) => talks.publishedCollection(options));
 }

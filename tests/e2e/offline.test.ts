@@ -428,6 +428,15 @@ describe('offline reading', () => {
       sha256: createHash('sha256').update(served).digest('hex'),
       pieces: 0,
     });
+    // Only this talk's recording: the page names its collection's other talks too (the player's queue).
+    const others = talks.filter((t) => t.collectionId === talk.collectionId && t.id !== talk.id).map((t) => t.url);
+    expect(others.length).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(async (urls) => {
+        const cache = await caches.open('phap-bao-downloads-v1');
+        return (await Promise.all(urls.map(async (url) => ((await cache.match(url)) ? url : null)))).filter(Boolean);
+      }, others),
+    ).toEqual([]);
 
     await context.setOffline(true);
     await page.goto(`${baseURL}${address}`);
@@ -533,6 +542,28 @@ describe('offline reading', () => {
     await page.waitForURL((url) => url.pathname === '/tai-ve' && url.searchParams.get('tim') === folded);
     await waitForHydration(page);
     await expect.poll(() => page.getByTestId('downloads-hits').locator('mark').count()).toBe(marks.length);
+
+    // The book's own search box, offline, searches that book in the downloads.
+    await page.goto(`${baseURL}${book.path}`);
+    await waitForHydration(page);
+    await page.getByPlaceholder('Tìm trong sách này…').fill(folded);
+    await page.getByTestId('book-search').getByRole('button', { name: 'Tìm' }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/tai-ve' &&
+        url.searchParams.get('tim') === folded &&
+        url.searchParams.get('sach') === book.code,
+    );
+    await waitForHydration(page);
+    expect(await page.getByTestId('downloads-search-book').innerText()).toBe(
+      `Trong sách “${book.title}” · tìm trong mọi sách đã tải`,
+    );
+    await expect.poll(() => page.getByTestId('downloads-hits').locator('mark').count()).toBe(marks.length);
+    for (const width of [320, 1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `offline-book-search-${width}`, { fullPage: false });
+    }
     await context.close();
   });
 

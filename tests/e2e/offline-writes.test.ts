@@ -207,6 +207,9 @@ describe('writes made offline', () => {
     await page.getByText('Đã đánh dấu trên máy này; sẽ lưu vào tài khoản khi có mạng.').waitFor();
     await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
     expect(await notesOnServer(token, book.code)).toEqual([]);
+    // The parts showing what waits could not load their code offline: no reload for it (a reload
+    // offline, with no worker, is the browser's error page).
+    expect(await page.evaluate(() => localStorage.getItem('phap-bao:chunk-reload-at'))).toBeNull();
     await context.setOffline(false);
     await expect.poll(async () => (await notesOnServer(token, book.code)).length, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => paintedCount(page, 'yellow'), { timeout: 10_000 }).toBe(1);

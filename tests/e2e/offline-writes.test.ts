@@ -81,6 +81,24 @@ describe('writes made offline', () => {
     return reader;
   }
 
+  /** The browser's Background Sync event for the queue, fired at the site's worker (DevTools protocol). */
+  async function dispatchBackgroundSync(context: BrowserContext, page: Page): Promise<void> {
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL.startsWith(baseURL) && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL).origin,
+      registrationId: await registrationId,
+      tag: 'phap-bao-offline-writes',
+      lastChance: false,
+    });
+  }
+
   /** A highlight with a note on the first `length` characters of the chapter's paragraph `index`. */
   async function highlightParagraph(page: Page, token: string, index: number, body: string) {
     const anchor = await page.evaluate((index) => {
@@ -479,6 +497,38 @@ describe('writes made offline', () => {
     await context.close();
   });
 
+  it('an open page stops marking a change as waiting once the worker’s Background Sync has sent it', async () => {
+    const { context, page, token } = await readerWithDownload();
+    const savedOnServer = async () =>
+      (
+        (await (await fetch(`${baseURL}/api/v1/favorite_books`, { headers: { 'x-token': token } })).json()) as {
+          data: { favBooks: { code: string }[] };
+        }
+      ).data.favBooks.map((b) => b.code);
+    const waitingMark = page.locator('.waiting-mark');
+    await page.goto(`${baseURL}${book.path}`);
+    await waitForHydration(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Lưu sách' }).first().click();
+    await expect.poll(() => waitingMark.count()).toBeGreaterThan(0);
+    // Logged out meanwhile: when the network returns, the page's own sending is refused (401) and
+    // the save keeps waiting, marked.
+    await context.clearCookies();
+    const refused = page.waitForResponse((r) => r.url().endsWith('/ghi-ngoai-tuyen') && r.status() === 401);
+    await context.setOffline(false);
+    await refused;
+    expect(await queuedWrites(page)).toHaveLength(1);
+    expect(await waitingMark.count()).toBeGreaterThan(0);
+    // Logged in again, the browser fires its Background Sync: the worker sends the save, and the
+    // page, told so, shows the account's state without the mark.
+    await context.addCookies([{ name: 'pb_token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+    await dispatchBackgroundSync(context, page);
+    await expect.poll(savedOnServer, { timeout: 10_000 }).toContain(book.code);
+    await expect.poll(() => waitingMark.count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.getByRole('button', { name: 'Đã lưu sách' }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('the service worker sends the queue on a Background Sync event, with no page doing it', async () => {
     const { context, page, token } = await readerWithDownload();
     const chapter = book.chapters[0]!;
@@ -516,20 +566,7 @@ describe('writes made offline', () => {
         await (await fetch(`${baseURL}/profile/reading-history`, { headers: { cookie: `pb_token=${token}` } })).text()
       ).includes(chapter.code);
     expect(await history()).toBe(false);
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL.startsWith(baseURL) && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: new URL(baseURL).origin,
-      registrationId: await registrationId,
-      tag: 'phap-bao-offline-writes',
-      lastChance: false,
-    });
+    await dispatchBackgroundSync(context, page);
     await expect.poll(history, { timeout: 10_000 }).toBe(true);
     await expect.poll(() => queuedWrites(page)).toEqual([]);
     await context.close();

@@ -1,5 +1,6 @@
 import { formatClock } from '#common/clock.ts';
 import type { Bookmark } from '#common/contracts/bookmark.schema.ts';
+import { QUEUE_CHANGED_EVENT } from '#app/lib/offline-opt-in.ts';
 import { queuedWrites, queueWrite, replayWrites } from '#app/lib/offline-write-queue.ts';
 import { showToast } from '#app/lib/toast-store.ts';
 
@@ -10,6 +11,12 @@ import { showToast } from '#app/lib/toast-store.ts';
  * network is there (`sendQueuedWrites` in app/entry.client.tsx). Apart from the queue, which the
  * service worker carries.
  */
+
+// The worker's Background Sync sends the queue too, with no page's doing: it says so to open pages,
+// whose parts showing what waited read the queue again (`useWaitingWrites`).
+navigator.serviceWorker?.addEventListener('message', (event) => {
+  if (event.data === QUEUE_CHANGED_EVENT) window.dispatchEvent(new Event(QUEUE_CHANGED_EVENT));
+});
 
 /** Sends what waits and says what the server refused for good (the write is then dropped). */
 export async function sendWaitingWrites(): Promise<void> {

@@ -21,7 +21,12 @@ import { talkPath } from '#common/paths.ts';
 import { hasDiacritics, toFoldedForm } from '#common/text/vietnamese.ts';
 import { AUDIO_PART_BYTES } from '#app/lib/offline-talks.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { downloadBookForOffline, serviceWorkerContext, waitForServiceWorker } from './support/offline.ts';
+import {
+  downloadBookForOffline,
+  serviceWorkerContext,
+  takeNextWorker,
+  waitForServiceWorker,
+} from './support/offline.ts';
 import { startLibraryServer } from './support/library-server.ts';
 import { makeNextDeploy } from './support/next-deploy.ts';
 import { freePort, stopProcess } from './support/processes.ts';
@@ -235,16 +240,9 @@ describe('offline reading', () => {
       // The next deploy: the server now sends a worker whose pages carry another build's revision
       // (what scripts/service-worker.mjs writes after any change to the sources). Only this file's
       // contexts run service workers, and the build's own worker is written back below. Asset names
-      // stay those of this build: a second real build is beyond a test's time.
+      // stay those of this build here; the next test renames them.
       fs.writeFileSync(SERVICE_WORKER_FILE, thisBuild.replaceAll(buildId!, 'nachfolgebuild01'));
-      const taken = page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-            void navigator.serviceWorker.getRegistration().then((r) => r?.update());
-          }),
-      );
-      await taken;
+      await takeNextWorker(page);
       await expect
         .poll(() => precached(page))
         .toContain(`${baseURL}/ngoai-tuyen?ban-luu=&__WB_REVISION__=nachfolgebuild01`);
@@ -299,14 +297,7 @@ describe('offline reading', () => {
 
       await stopProcess(server.child);
       server = await startLibraryServer({ DATA_DIR: dataDir }, { port, build: next.build });
-      const taken = page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-            void navigator.serviceWorker.getRegistration().then((r) => r?.update());
-          }),
-      );
-      await taken;
+      await takeNextWorker(page);
       // The new worker's precache, and nothing of the old one once it has activated.
       const assetsOf = (urls: string[]) => urls.filter((url) => url.includes('/assets/'));
       await expect

@@ -60,6 +60,16 @@ export function createRemovalRepository(db: Executor) {
         .where('kind', '=', kind)
         .executeTakeFirst();
     },
+    /** Drops the rows kept with the reader's removals made before `before` (their times stay). */
+    async dropRowsBefore(userId: number, before: string): Promise<void> {
+      await db
+        .updateTable('removals')
+        .set({ item: null })
+        .where('user_id', '=', userId)
+        .where('removed_at', '<', before)
+        .where('item', 'is not', null)
+        .execute();
+    },
     /** Forgets a removal the thing came back from (saved again, a note brought back by a later edit). */
     async forget(userId: number, kind: RemovalKind, itemId: number): Promise<void> {
       await db

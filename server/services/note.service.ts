@@ -1,4 +1,4 @@
-import { MAX_NOTES_PER_ACCOUNT } from '#common/constants.ts';
+import { MAX_NOTES_PER_ACCOUNT, REMOVED_NOTE_KEEP_DAYS } from '#common/constants.ts';
 import {
   NOTE_MESSAGES,
   type CreateNoteRequest,
@@ -95,10 +95,17 @@ export function createNoteService(deps: {
   /** A change time from a device, never later than now (a clock running ahead must not win forever). */
   const changeTime = (changedAt: string) => new Date(Math.min(Date.parse(changedAt), Date.parse(now()))).toISOString();
 
-  /** Deletes a note and keeps when it went, with its row and browser-made id (decision 0049). */
+  /** Deleted notes are kept this long (their rows, to be brought back by a later edit). */
+  const keptSince = () => new Date(Date.parse(now()) - REMOVED_NOTE_KEEP_DAYS * 86_400_000).toISOString();
+
+  /**
+   * Deletes a note and keeps when it went, with its browser-made id and, for REMOVED_NOTE_KEEP_DAYS,
+   * its row (decision 0049): the reader's older deleted notes lose theirs now.
+   */
   async function deleteNote(r: Repositories, userId: number, note: Note, at: string): Promise<void> {
     const row = await r.notes.storedRowOwned(userId, note.id);
     await r.notes.delete(userId, note.id);
+    await r.removals.dropRowsBefore(userId, keptSince());
     await r.removals.record({
       user_id: userId,
       kind: 'note',
@@ -113,12 +120,12 @@ export function createNoteService(deps: {
   /**
    * A note deleted before an edit made offline comes back with that edit (decision 0049): its stored
    * row again, under its id, with its group if the group is still there. False when the deletion was
-   * later than the edit (it stays deleted); 404 when there was no such note of this reader, or its
-   * chapter is gone.
+   * later than the edit (it stays deleted); 404 when there was no such note of this reader, it was
+   * deleted more than REMOVED_NOTE_KEEP_DAYS ago, or its chapter is gone.
    */
   async function restoreForEdit(r: Repositories, userId: number, id: number, changedAt: string): Promise<boolean> {
     const removal = await r.removals.find(userId, 'note', id);
-    if (!removal?.item) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!removal?.item || removal.removed_at < keptSince()) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (Date.parse(removal.removed_at) > Date.parse(changedAt)) return false;
     const row = JSON.parse(removal.item) as Selectable<NotesTable>;
     if (row.chapter_id !== null && !(await r.books.findChapterById(row.chapter_id))) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKMARK_MESSAGES } from '#common/contracts/bookmark.schema.ts';
 import { NOTE_MESSAGES } from '#common/contracts/note.schema.ts';
+import { REMOVED_NOTE_KEEP_DAYS } from '#common/constants.ts';
 import { ZOfflineWriteSchema, type OfflineWrite } from '#common/contracts/offline-write.schema.ts';
 import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
@@ -369,6 +370,39 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
       // A second edit made offline on the same note applies as to any note.
       expect(await apply(alice, noteUpdate(note.id, 'Sửa lần hai', at(0)))).toMatchObject({ applied: true });
       expect((await t.services.notes.get(alice, note.id)).body).toBe('Sửa lần hai');
+    });
+
+    it('keeps a deleted note’s words for REMOVED_NOTE_KEEP_DAYS only: older, an edit cannot bring it back', async () => {
+      const reader = await factories(t).reader();
+      const made = () =>
+        t.services.notes.create(reader.id, {
+          bookCode: book.code,
+          chapterCode: book.chapters[0]!.code,
+          color: 'yellow',
+          content: 'Đoạn',
+          anchor,
+        });
+      const old = await made();
+      await t.services.notes.remove(reader.id, old.id);
+      // Deleted REMOVED_NOTE_KEEP_DAYS and a day ago, as if the clock had been then.
+      const longAgo = new Date(Date.now() - (REMOVED_NOTE_KEEP_DAYS + 1) * 86_400_000).toISOString();
+      const removalsOf = () =>
+        t.db.database.db.selectFrom('removals').where('user_id', '=', reader.id).where('kind', '=', 'note');
+      await t.db.database.db
+        .updateTable('removals')
+        .set({ removed_at: longAgo })
+        .where('user_id', '=', reader.id)
+        .where('item_id', '=', old.id)
+        .execute();
+      expect(await statusOf(apply(reader.id, noteUpdate(old.id, 'Sửa sau', at(0))))).toBe(404);
+      // The reader's next deletion drops the words kept that long; a recent deletion keeps its own.
+      const recent = await made();
+      await t.services.notes.remove(reader.id, recent.id);
+      const kept = await removalsOf().select(['item_id', 'item']).orderBy('item_id').execute();
+      expect(kept.map((r) => [r.item_id, r.item === null])).toEqual([
+        [old.id, true],
+        [recent.id, false],
+      ]);
     });
 
     it('a note deleted after an edit made offline stays deleted; another reader cannot bring it back', async () => {

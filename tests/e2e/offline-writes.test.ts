@@ -403,6 +403,26 @@ describe('writes made offline', () => {
     await expect.poll(() => items.count()).toBe(1);
     expect((await bookmarksOnServer()).length).toBe(1);
 
+    // The account's bookmark removed offline: gone from the list and the timeline, after a reload
+    // too, the removal said to wait; sent when the network returns.
+    await context.setOffline(true);
+    await items
+      .first()
+      .getByRole('button', { name: /^Xoá dấu/ })
+      .click();
+    for (const open of [async () => undefined, () => page.reload()]) {
+      await open();
+      await waitForHydration(page);
+      await expect.poll(() => items.count()).toBe(0);
+      expect(await page.getByTestId('talk-timeline').locator('.talk-mark').count()).toBe(0);
+      await expect.poll(() => waitingNote.innerText()).toBe('Chờ gửi khi có mạng: 1 dấu đã xoá.');
+    }
+    expect((await bookmarksOnServer()).length).toBe(1);
+    await context.setOffline(false);
+    await expect.poll(async () => (await bookmarksOnServer()).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => waitingNote.count(), { timeout: 10_000 }).toBe(0);
+    expect(await items.count()).toBe(0);
+
     // The book's "Lưu sách", pressed offline, reaches the reading list once the network is back.
     await page.goto(`${baseURL}${book.path}`);
     await waitForHydration(page);

@@ -19,7 +19,7 @@ export function createRemovalRepository(db: Executor) {
       item?: string | null;
       removed_at: string;
     }): Promise<void> {
-      const known = await this.find(removal.user_id, removal.kind, removal.item_id);
+      const known = await this.find(removal.user_id, removal.kind, { itemId: removal.item_id });
       if (!known) {
         await db
           .insertInto('removals')
@@ -41,23 +41,18 @@ export function createRemovalRepository(db: Executor) {
         .where('item_id', '=', removal.item_id)
         .execute();
     },
-    async find(userId: number, kind: RemovalKind, itemId: number): Promise<RemovalRow | undefined> {
+    /** A removal of the reader's, by the removed thing's id or by the id its browser made. */
+    async find(
+      userId: number,
+      kind: RemovalKind,
+      key: { itemId: number } | { clientId: string },
+    ): Promise<RemovalRow | undefined> {
       return db
         .selectFrom('removals')
         .selectAll()
         .where('user_id', '=', userId)
         .where('kind', '=', kind)
-        .where('item_id', '=', itemId)
-        .executeTakeFirst();
-    },
-    /** The removal of a note or bookmark made offline, by the id its browser made. */
-    async findByClientId(userId: number, kind: RemovalKind, clientId: string): Promise<RemovalRow | undefined> {
-      return db
-        .selectFrom('removals')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('client_id', '=', clientId)
-        .where('kind', '=', kind)
+        .$call((q) => ('itemId' in key ? q.where('item_id', '=', key.itemId) : q.where('client_id', '=', key.clientId)))
         .executeTakeFirst();
     },
     /** Drops the rows kept with the reader's removals made before `before` (their times stay). */

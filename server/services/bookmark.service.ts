@@ -78,7 +78,7 @@ export function createBookmarkService(deps: { repos: Repositories; now?: () => D
     ): Promise<{ applied: boolean; bookmark?: Bookmark }> {
       const made = await repos.bookmarks.findOwnedByClientId(userId, clientId);
       if (made) return { applied: true, bookmark: presentBookmark(made) };
-      if (await repos.removals.findByClientId(userId, 'talk-bookmark', clientId)) return { applied: false };
+      if (await repos.removals.find(userId, 'talk-bookmark', { clientId })) return { applied: false };
       const talk = await requireTalk(input.audioId);
       requireWithin(input.time, talk.duration_seconds);
       if ((await repos.bookmarks.countOf(userId, talk.id)) >= MAX_BOOKMARKS_PER_TALK) {

@@ -41,7 +41,7 @@ export function createFavoriteService(deps: { repos: Repositories; now?: () => D
       const bookId = await requireBookId(bookCode);
       const at = new Date(Math.min(Date.parse(changedAt), Date.parse(now()))).toISOString();
       if (saved) {
-        const removal = await repos.removals.find(userId, 'reading-list', bookId);
+        const removal = await repos.removals.find(userId, 'reading-list', { itemId: bookId });
         if (removal && Date.parse(removal.removed_at) > Date.parse(at)) return { applied: false };
         await repos.favorites.add(userId, bookId, at);
         await repos.removals.forget(userId, 'reading-list', bookId);

@@ -55,7 +55,7 @@ export function createHistoryService(deps: { repos: Repositories; now?: () => Da
       // A tie (the same millisecond) goes to the offline write, as for notes: replayed, it sets the same.
       if (known && Date.parse(known) > Date.parse(entry.readAt)) return { applied: false };
       // Read before the reader cleared their history (on any device): it stays cleared (decision 0049).
-      const cleared = await repos.removals.find(userId, 'history', 0);
+      const cleared = await repos.removals.find(userId, 'history', { itemId: 0 });
       if (cleared && Date.parse(cleared.removed_at) > Date.parse(entry.readAt)) return { applied: false };
       const now = deps.now?.() ?? new Date();
       // A device clock running ahead must not hold the place forever.

@@ -124,7 +124,7 @@ export function createNoteService(deps: {
    * deleted more than REMOVED_NOTE_KEEP_DAYS ago, or its chapter is gone.
    */
   async function restoreForEdit(r: Repositories, userId: number, id: number, changedAt: string): Promise<boolean> {
-    const removal = await r.removals.find(userId, 'note', id);
+    const removal = await r.removals.find(userId, 'note', { itemId: id });
     if (!removal?.item || removal.removed_at < keptSince()) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (Date.parse(removal.removed_at) > Date.parse(changedAt)) return false;
     const row = JSON.parse(removal.item) as Selectable<NotesTable>;
@@ -200,7 +200,8 @@ export function createNoteService(deps: {
     ): Promise<{ applied: boolean; note: Note | null }> {
       const made = await repos.notes.findOwnedByClientId(userId, input.clientId);
       if (made) return { applied: true, note: presentNote(made) };
-      if (await repos.removals.findByClientId(userId, 'note', input.clientId)) return { applied: false, note: null };
+      if (await repos.removals.find(userId, 'note', { clientId: input.clientId }))
+        return { applied: false, note: null };
       try {
         return { applied: true, note: await insertNote(userId, input) };
       } catch (error) {

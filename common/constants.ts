@@ -37,6 +37,11 @@ export const TOAST_DURATION_MS = 5000;
 export const TOKEN_LIFETIME_SECONDS = 31_536_000;
 /** A session not used for this many days ends before its year is out. */
 export const SESSION_IDLE_DAYS = 60;
+/**
+ * How long a deleted note's words are kept beside its removal, so that an edit made offline after
+ * the deletion can bring it back (decision 0049); then only the time of the removal stays.
+ */
+export const REMOVED_NOTE_KEEP_DAYS = 30;
 /** How long a password-reset link works (once). */
 export const PASSWORD_RESET_MINUTES = 30;
 /**

@@ -40,6 +40,12 @@ export function hasQueuedWrites(): boolean {
   }
 }
 
+/**
+ * Said on the page's window when the queue changed (a write kept, sent or dropped): the parts that
+ * show what still waits (app/components/offline/use-waiting-writes.ts) read it again.
+ */
+export const QUEUE_CHANGED_EVENT = 'phap-bao:queue-changed';
+
 export function markQueuedWrites(queued: boolean): void {
   try {
     if (queued) localStorage.setItem(QUEUED_KEY, '1');

@@ -29,6 +29,9 @@ export interface TalkDownloadRecord extends TalkToDownload {
   downloadedAt: string;
 }
 
+/** Sound and video files, by their extension (the server's media types: server/media/serve-media.ts). */
+const RECORDING = /\.(?:mp3|m4a|ogg|opus|wav|mp4|webm)$/i;
+
 /** A piece of audio per request: a broken connection loses at most this much. */
 export const AUDIO_PART_BYTES = 256 * 1024;
 
@@ -100,7 +103,8 @@ export async function downloadTalk(
   const worker = installOfflineWorker();
   const cache = await caches.open(DOWNLOADS_CACHE);
   const page = await store(cache, talk.pagePath);
-  const assets = new Set(localFilesOf(page.text ?? '').filter((f) => f !== talk.audioUrl));
+  // The page names its collection's other recordings too (the player's queue): not this download's.
+  const assets = new Set(localFilesOf(page.text ?? '').filter((f) => !RECORDING.test(f)));
   let bytes = page.bytes + (await storeNamedFiles(cache, assets));
   const audioBytes = await downloadAudio(cache, talk.audioUrl, (done, total) => onProgress(done, total));
   bytes += audioBytes;

@@ -1,7 +1,7 @@
 import type { NoteAnchor } from '#common/contracts/note.schema.ts';
 import type { HighlightColor } from '#common/contracts/note.values.ts';
 import type { OfflineWrite } from '#common/contracts/offline-write.schema.ts';
-import { markQueuedWrites, takeUnsentPlayback } from './offline-opt-in.ts';
+import { markQueuedWrites, QUEUE_CHANGED_EVENT, takeUnsentPlayback } from './offline-opt-in.ts';
 
 /**
  * Writes made without a network (decisions 0030 and 0039), kept in IndexedDB until it returns and
@@ -84,7 +84,13 @@ export async function queueWrite(write: OfflineWrite, replaces?: (waiting: Queue
     db.close();
   }
   markQueuedWrites(true);
+  sayQueueChanged();
   await askForBackgroundSync();
+}
+
+/** Tells the page's parts that show what waits (none in the service worker, which has no window). */
+function sayQueueChanged(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(QUEUE_CHANGED_EVENT));
 }
 
 /** Background Sync where the browser has it (Chromium); the pages' own sending stays the fallback. */
@@ -214,6 +220,8 @@ async function replay(): Promise<ReplayResult> {
     else result.refused.push(outcome.refused);
   }
   if ((await queuedWrites()).length === 0) markQueuedWrites(false);
+  // Also when nothing was left to send: the worker's Background Sync may have sent it meanwhile.
+  sayQueueChanged();
   return result;
 }
 

@@ -11,6 +11,7 @@ import {
   PRECACHED_PAGE_QUERY,
   SEARCH_PAGE_PATH,
 } from '../lib/offline-cache.ts';
+import { QUEUE_CHANGED_EVENT } from '../lib/offline-opt-in.ts';
 import { OFFLINE_WRITES_SYNC_TAG, replayWrites } from '../lib/offline-write-queue.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
@@ -96,7 +97,9 @@ self.addEventListener('sync', (event: Event) => {
   const sync = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
   if (sync.tag !== OFFLINE_WRITES_SYNC_TAG) return;
   sync.waitUntil(
-    replayWrites().then((result) => {
+    replayWrites().then(async (result) => {
+      // Open pages showing what waited read the queue again (app/components/offline/offline-keep.ts).
+      for (const client of await self.clients.matchAll()) client.postMessage(QUEUE_CHANGED_EVENT);
       if (result.waiting > 0) throw new Error('Offline writes still waiting');
     }),
   );

@@ -35,6 +35,7 @@ export const NOTE_MESSAGES = {
   highlight: 'Một đoạn đánh dấu cần sách, chương và vị trí trong chương.',
   sourceUrl: 'Đường dẫn nguồn phải bắt đầu bằng http:// hoặc https://',
   tooMany: (max: number = MAX_NOTES_PER_ACCOUNT) => `Bạn đã có ${max} ghi chú, xin xoá bớt trước khi thêm.`,
+  removed: 'Ghi chú này đã được xoá sau khi bạn tạo nó.',
 } as const;
 
 const ZNoteContent = zText().trim().min(1).max(NOTE_CONTENT_MAX, `Đoạn trích tối đa ${NOTE_CONTENT_MAX} ký tự`);

@@ -382,7 +382,25 @@ export interface FavoriteBooksTable {
   user_id: number;
   book_id: number;
   created_at: string;
+  /** The latest save, by the time of the change (migration 0033); a taking-off made before it loses. */
+  updated_at: string | null;
 }
+
+/** What a reader removed, and when (migration 0033): a late write from another device loses to it. */
+export interface RemovalsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: RemovalKind;
+  /** The note's, bookmark's or book's id; 0 for the whole reading history. */
+  item_id: number;
+  /** The browser-made id of a note or bookmark made offline. */
+  client_id: string | null;
+  /** A removed note's row as JSON, so an edit made offline after the removal can bring it back. */
+  item: string | null;
+  removed_at: string;
+}
+
+export type RemovalKind = 'note' | 'talk-bookmark' | 'reading-list' | 'history';
 
 export interface ReadingHistoryTable {
   id: Generated<number>;
@@ -557,6 +575,7 @@ export interface DB {
   corrections: CorrectionsTable;
   notes: NotesTable;
   favorite_books: FavoriteBooksTable;
+  removals: RemovalsTable;
   reading_history: ReadingHistoryTable;
   playback_positions: PlaybackPositionsTable;
   books: BooksTable;

@@ -13,12 +13,22 @@ export function createFavoriteRepository(db: Executor) {
         .executeTakeFirst();
       return row?.id ?? null;
     },
-    /** Adds the book; saving twice keeps the first date. */
+    /**
+     * Adds the book; saving twice keeps the first date (the list's order) and the later time of a
+     * save (`updated_at`, which a taking-off made before it loses to).
+     */
     async add(userId: number, bookId: number, at: string): Promise<void> {
       await db
         .insertInto('favorite_books')
-        .values({ user_id: userId, book_id: bookId, created_at: at })
+        .values({ user_id: userId, book_id: bookId, created_at: at, updated_at: at })
         .onConflict((oc) => oc.columns(['user_id', 'book_id']).doNothing())
+        .execute();
+      await db
+        .updateTable('favorite_books')
+        .set({ updated_at: at })
+        .where('user_id', '=', userId)
+        .where('book_id', '=', bookId)
+        .where((eb) => eb.or([eb('updated_at', 'is', null), eb('updated_at', '<', at)]))
         .execute();
     },
     async remove(userId: number, bookId: number): Promise<boolean> {
@@ -29,15 +39,15 @@ export function createFavoriteRepository(db: Executor) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
-    /** When the reader saved the book, or null when it is not on their list. */
+    /** When the reader last saved the book, or null when it is not on their list. */
     async savedAtOf(userId: number, bookId: number): Promise<string | null> {
       const row = await db
         .selectFrom('favorite_books')
-        .select('created_at')
+        .select(['created_at', 'updated_at'])
         .where('user_id', '=', userId)
         .where('book_id', '=', bookId)
         .executeTakeFirst();
-      return row?.created_at ?? null;
+      return row ? (row.updated_at ?? row.created_at) : null;
     },
     async has(userId: number, bookId: number): Promise<boolean> {
       const row = await db

@@ -18,6 +18,7 @@ import { createPlaybackRepository } from './playback.repository.ts';
 import { createPlaylistRepository } from './playlist.repository.ts';
 import { createQuoteRepository } from './quote.repository.ts';
 import { createRateWindowRepository } from './rate-window.repository.ts';
+import { createRemovalRepository } from './removal.repository.ts';
 import { createSearchAnswerRepository } from './search-answer.repository.ts';
 import { createSearchCollectionRepository } from './search-collection.repository.ts';
 import { createSearchQueryRepository } from './search-query.repository.ts';
@@ -49,6 +50,7 @@ export function createRepositories(db: Executor) {
     history: createHistoryRepository(db),
     playback: createPlaybackRepository(db),
     bookmarks: createBookmarkRepository(db),
+    removals: createRemovalRepository(db),
     playlists: createPlaylistRepository(db),
     imports: createImportRecordRepository(db),
     audit: createAuditRepository(db),

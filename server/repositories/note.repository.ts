@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
 import type { NotesTable } from '#server/db/schema.ts';
 import { toCount } from './count.ts';
@@ -74,6 +74,10 @@ export function createNoteRepository(db: Executor) {
     async insert(note: Insertable<NotesTable>): Promise<number> {
       const { id } = await db.insertInto('notes').values(note).returning('id').executeTakeFirstOrThrow();
       return id;
+    },
+    /** The note's own row, as stored (kept with its removal: decision 0049). */
+    async storedRowOwned(userId: number, id: number): Promise<Selectable<NotesTable> | undefined> {
+      return db.selectFrom('notes').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     },
     async findOwned(userId: number, id: number): Promise<NoteRow | null> {
       return (

@@ -9,6 +9,7 @@ import { formatClock } from '#common/clock.ts';
 import { AppError } from '#server/errors.ts';
 import { requireOwned } from '#server/policies/require.policy.ts';
 import { presentBookmark } from '#server/presenters/audio.presenter.ts';
+import type { BookmarkRow } from '#server/repositories/bookmark.repository.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 
 /** Bookmarks in talks: each reader's own; others get 404. */
@@ -16,13 +17,23 @@ export function createBookmarkService(deps: { repos: Repositories; now?: () => D
   const { repos } = deps;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
   /** A change time from a device, never later than now (a clock running ahead must not win forever). */
-  const changeTime = (changedAt: string) => (Date.parse(changedAt) > Date.parse(now()) ? now() : changedAt);
+  const changeTime = (changedAt: string) => new Date(Math.min(Date.parse(changedAt), Date.parse(now()))).toISOString();
 
   async function requireTalk(talkId: number) {
     const talk = await repos.talks.findTalkById(talkId);
     if (!talk || talk.status !== 'published') throw new AppError('NOT_FOUND', BOOKMARK_MESSAGES.talkNotFound);
     return talk;
   }
+
+  /** Keeps when a bookmark went, with the id its browser made (decision 0049). */
+  const recordRemoval = (userId: number, bookmark: BookmarkRow, at: string) =>
+    repos.removals.record({
+      user_id: userId,
+      kind: 'talk-bookmark',
+      item_id: bookmark.id,
+      client_id: bookmark.client_id,
+      removed_at: at,
+    });
 
   function requireWithin(time: number, duration: number) {
     if (time > duration)
@@ -55,17 +66,19 @@ export function createBookmarkService(deps: { repos: Repositories; now?: () => D
 
     /**
      * A bookmark added offline at `changedAt` (decision 0039): made once per browser-made id; sent
-     * again, the bookmark made the first time is the answer. It carries the time it was added, so
-     * a removal made before that loses to it.
+     * again, the bookmark made the first time is the answer, or nothing when it was removed since
+     * (on any device: decision 0049). It carries the time it was added, so a removal made before
+     * that loses to it.
      */
     async createOnce(
       userId: number,
       input: CreateBookmark,
       clientId: string,
       changedAt: string,
-    ): Promise<{ applied: boolean; bookmark: Bookmark }> {
+    ): Promise<{ applied: boolean; bookmark?: Bookmark }> {
       const made = await repos.bookmarks.findOwnedByClientId(userId, clientId);
       if (made) return { applied: true, bookmark: presentBookmark(made) };
+      if (await repos.removals.find(userId, 'talk-bookmark', { clientId })) return { applied: false };
       const talk = await requireTalk(input.audioId);
       requireWithin(input.time, talk.duration_seconds);
       if ((await repos.bookmarks.countOf(userId, talk.id)) >= MAX_BOOKMARKS_PER_TALK) {
@@ -108,8 +121,10 @@ export function createBookmarkService(deps: { repos: Repositories; now?: () => D
           : await repos.bookmarks.findOwnedByClientId(userId, target.clientId),
         BOOKMARK_MESSAGES.notFound,
       );
-      if (Date.parse(bookmark.updated_at) > Date.parse(changeTime(changedAt))) return { applied: false };
+      const at = changeTime(changedAt);
+      if (Date.parse(bookmark.updated_at) > Date.parse(at)) return { applied: false };
       await repos.bookmarks.removeOwned(userId, bookmark.id);
+      await recordRemoval(userId, bookmark, at);
       return { applied: true };
     },
 
@@ -126,7 +141,9 @@ export function createBookmarkService(deps: { repos: Repositories; now?: () => D
     },
 
     async remove(userId: number, id: number): Promise<void> {
+      const bookmark = requireOwned(await repos.bookmarks.findOwned(userId, id), BOOKMARK_MESSAGES.notFound);
       if (!(await repos.bookmarks.removeOwned(userId, id))) throw new AppError('NOT_FOUND', BOOKMARK_MESSAGES.notFound);
+      await recordRemoval(userId, bookmark, now());
     },
   };
 }

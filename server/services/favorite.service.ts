@@ -6,6 +6,7 @@ import type { Repositories } from '#server/repositories/index.ts';
 /** The reading list: books a reader saved. */
 export function createFavoriteService(deps: { repos: Repositories; now?: () => Date }) {
   const { repos } = deps;
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
   async function requireBookId(code: string): Promise<number> {
     const id = await repos.favorites.publishedBookIdOf(code);
     if (!id) throw new AppError('NOT_FOUND', 'Không tìm thấy sách này.', { bookCode: 'Không có sách này.' });
@@ -13,18 +14,23 @@ export function createFavoriteService(deps: { repos: Repositories; now?: () => D
   }
   return {
     async save(userId: number, bookCode: string): Promise<FavoriteBook[]> {
-      await repos.favorites.add(userId, await requireBookId(bookCode), (deps.now?.() ?? new Date()).toISOString());
+      const bookId = await requireBookId(bookCode);
+      await repos.favorites.add(userId, bookId, now());
+      await repos.removals.forget(userId, 'reading-list', bookId);
       return this.list(userId);
     },
     async unsave(userId: number, bookCode: string): Promise<void> {
-      if (!(await repos.favorites.remove(userId, await requireBookId(bookCode)))) {
+      const bookId = await requireBookId(bookCode);
+      if (!(await repos.favorites.remove(userId, bookId))) {
         throw new AppError('NOT_FOUND', 'Sách này không có trong danh sách của bạn.');
       }
+      await repos.removals.record({ user_id: userId, kind: 'reading-list', item_id: bookId, removed_at: now() });
     },
     /**
-     * A book saved or taken off offline at `changedAt` (decision 0039). Saving keeps the list as it
-     * is when the book is there already; taking off loses to a later save on the server. Sent
-     * twice, either leaves the same list. A book gone since: 404 (the browser drops the write).
+     * A book saved or taken off offline at `changedAt` (decisions 0039, 0049): the latest change of
+     * the book wins, whichever arrives first. A save loses to a taking-off made after it (kept in
+     * `removals`, also when it was made on another device); a taking-off loses to a later save.
+     * Sent twice, either leaves the same list. A book gone since: 404 (the browser drops the write).
      */
     async setSavedAsOf(
       userId: number,
@@ -33,15 +39,18 @@ export function createFavoriteService(deps: { repos: Repositories; now?: () => D
       changedAt: string,
     ): Promise<{ applied: boolean }> {
       const bookId = await requireBookId(bookCode);
-      const now = deps.now?.() ?? new Date();
-      const at = Date.parse(changedAt) > now.getTime() ? now.toISOString() : changedAt;
+      const at = new Date(Math.min(Date.parse(changedAt), Date.parse(now()))).toISOString();
       if (saved) {
+        const removal = await repos.removals.find(userId, 'reading-list', { itemId: bookId });
+        if (removal && Date.parse(removal.removed_at) > Date.parse(at)) return { applied: false };
         await repos.favorites.add(userId, bookId, at);
+        await repos.removals.forget(userId, 'reading-list', bookId);
         return { applied: true };
       }
       const savedAt = await repos.favorites.savedAtOf(userId, bookId);
       if (savedAt && Date.parse(savedAt) > Date.parse(at)) return { applied: false };
       await repos.favorites.remove(userId, bookId);
+      await repos.removals.record({ user_id: userId, kind: 'reading-list', item_id: bookId, removed_at: at });
       return { applied: true };
     },
     async isSaved(userId: number, bookCode: string): Promise<boolean> {

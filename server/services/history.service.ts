@@ -45,7 +45,8 @@ export function createHistoryService(deps: { repos: Repositories; now?: () => Da
 
     /**
      * A place read at `entry.readAt` (before login, or offline: decision 0039) joins the account's
-     * history unless the account has a later one for the book; false when it had.
+     * history unless the account has a later one for the book, or cleared its history since; false
+     * then.
      */
     async recordAsOf(userId: number, entry: HistoryEntry): Promise<{ applied: boolean }> {
       const chapter = await repos.books.findPublishedChapter(entry.chapterCode);
@@ -53,6 +54,9 @@ export function createHistoryService(deps: { repos: Repositories; now?: () => Da
       const known = await repos.history.readAtOf(userId, chapter.book_id);
       // A tie (the same millisecond) goes to the offline write, as for notes: replayed, it sets the same.
       if (known && Date.parse(known) > Date.parse(entry.readAt)) return { applied: false };
+      // Read before the reader cleared their history (on any device): it stays cleared (decision 0049).
+      const cleared = await repos.removals.find(userId, 'history', { itemId: 0 });
+      if (cleared && Date.parse(cleared.removed_at) > Date.parse(entry.readAt)) return { applied: false };
       const now = deps.now?.() ?? new Date();
       // A device clock running ahead must not hold the place forever.
       const readAt = Date.parse(entry.readAt) > now.getTime() ? now.toISOString() : entry.readAt;
@@ -73,6 +77,8 @@ export function createHistoryService(deps: { repos: Repositories; now?: () => Da
 
     async clear(userId: number): Promise<void> {
       await repos.history.clear(userId);
+      const at = (deps.now?.() ?? new Date()).toISOString();
+      await repos.removals.record({ user_id: userId, kind: 'history', item_id: 0, removed_at: at });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { MAX_NOTES_PER_ACCOUNT } from '#common/constants.ts';
+import { MAX_NOTES_PER_ACCOUNT, REMOVED_NOTE_KEEP_DAYS } from '#common/constants.ts';
 import {
   NOTE_MESSAGES,
   type CreateNoteRequest,
@@ -12,6 +12,8 @@ import { normalizeText } from '#common/text/vietnamese.ts';
 import { AppError } from '#server/errors.ts';
 import { requireOwned } from '#server/policies/require.policy.ts';
 import { presentNote, presentPublicNote } from '#server/presenters/note.presenter.ts';
+import type { Selectable } from 'kysely';
+import type { NotesTable } from '#server/db/schema.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { GROUP_NOT_FOUND, markGroupsEdited } from './note-group.service.ts';
 import type { Transaction } from './service-context.ts';
@@ -91,7 +93,50 @@ export function createNoteService(deps: {
   }
 
   /** A change time from a device, never later than now (a clock running ahead must not win forever). */
-  const changeTime = (changedAt: string) => (Date.parse(changedAt) > Date.now() ? now() : changedAt);
+  const changeTime = (changedAt: string) => new Date(Math.min(Date.parse(changedAt), Date.parse(now()))).toISOString();
+
+  /** Deleted notes are kept this long (their rows, to be brought back by a later edit). */
+  const keptSince = () => new Date(Date.parse(now()) - REMOVED_NOTE_KEEP_DAYS * 86_400_000).toISOString();
+
+  /**
+   * Deletes a note and keeps when it went, with its browser-made id and, for REMOVED_NOTE_KEEP_DAYS,
+   * its row (decision 0049): the reader's older deleted notes lose theirs now.
+   */
+  async function deleteNote(r: Repositories, userId: number, note: Note, at: string): Promise<void> {
+    const row = await r.notes.storedRowOwned(userId, note.id);
+    await r.notes.delete(userId, note.id);
+    await r.removals.dropRowsBefore(userId, keptSince());
+    await r.removals.record({
+      user_id: userId,
+      kind: 'note',
+      item_id: note.id,
+      client_id: row?.client_id ?? null,
+      item: row ? JSON.stringify(row) : null,
+      removed_at: at,
+    });
+    if (note.noteGroupId) await markGroupsEdited(r, userId, [note.noteGroupId], now());
+  }
+
+  /**
+   * A note deleted before an edit made offline comes back with that edit (decision 0049): its stored
+   * row again, under its id, with its group if the group is still there. False when the deletion was
+   * later than the edit (it stays deleted); 404 when there was no such note of this reader, it was
+   * deleted more than REMOVED_NOTE_KEEP_DAYS ago, or its chapter is gone.
+   */
+  async function restoreForEdit(r: Repositories, userId: number, id: number, changedAt: string): Promise<boolean> {
+    const removal = await r.removals.find(userId, 'note', { itemId: id });
+    if (!removal?.item || removal.removed_at < keptSince()) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (Date.parse(removal.removed_at) > Date.parse(changedAt)) return false;
+    const row = JSON.parse(removal.item) as Selectable<NotesTable>;
+    if (row.chapter_id !== null && !(await r.books.findChapterById(row.chapter_id))) {
+      throw new AppError('NOT_FOUND', 'Không tìm thấy chương sách này.');
+    }
+    if ((await r.notes.countOf(userId)) >= maxNotes) throw new AppError('CONFLICT', NOTE_MESSAGES.tooMany(maxNotes));
+    const groupId = row.note_group_id !== null && (await r.noteGroups.findOwned(userId, row.note_group_id));
+    await r.notes.insert({ ...row, user_id: userId, note_group_id: groupId ? row.note_group_id : null });
+    await r.removals.forget(userId, 'note', id);
+    return true;
+  }
 
   /** Changes a note now, or as of a change made offline (`changedAt`) unless the note changed since. */
   async function updateNote(
@@ -99,8 +144,11 @@ export function createNoteService(deps: {
     id: number,
     input: UpdateNoteRequest,
     changedAt: string | null,
-  ): Promise<{ applied: boolean; note: Note }> {
+  ): Promise<{ applied: boolean; note: Note | null }> {
     return deps.transaction(async (r) => {
+      if (changedAt !== null && !(await r.notes.findOwned(userId, id))) {
+        if (!(await restoreForEdit(r, userId, id, changeTime(changedAt)))) return { applied: false, note: null };
+      }
       const note = await requireOwnedNote(userId, id, r);
       if (changedAt !== null && Date.parse(note.updatedAt) > Date.parse(changeTime(changedAt))) {
         return { applied: false, note };
@@ -137,14 +185,29 @@ export function createNoteService(deps: {
      */
     async create(userId: number, input: CreateNoteRequest): Promise<Note> {
       if (input.clientId === undefined) return insertNote(userId, input);
+      const { note } = await service.createOnce(userId, { ...input, clientId: input.clientId });
+      if (!note) throw new AppError('CONFLICT', NOTE_MESSAGES.removed);
+      return note;
+    },
+
+    /**
+     * A note made once per browser-made id (decision 0030): sent again, the note made the first
+     * time; nothing when that note was deleted since, here or on another device (decision 0049).
+     */
+    async createOnce(
+      userId: number,
+      input: CreateNoteRequest & { clientId: string },
+    ): Promise<{ applied: boolean; note: Note | null }> {
       const made = await repos.notes.findOwnedByClientId(userId, input.clientId);
-      if (made) return presentNote(made);
+      if (made) return { applied: true, note: presentNote(made) };
+      if (await repos.removals.find(userId, 'note', { clientId: input.clientId }))
+        return { applied: false, note: null };
       try {
-        return await insertNote(userId, input);
+        return { applied: true, note: await insertNote(userId, input) };
       } catch (error) {
         // The same write sent twice at once (two tabs): the unique index let one through.
         const winner = await repos.notes.findOwnedByClientId(userId, input.clientId);
-        if (winner) return presentNote(winner);
+        if (winner) return { applied: true, note: presentNote(winner) };
         throw error;
       }
     },
@@ -152,7 +215,7 @@ export function createNoteService(deps: {
     get: (userId: number, id: number) => requireOwnedNote(userId, id),
 
     update: (userId: number, id: number, input: UpdateNoteRequest): Promise<Note> =>
-      updateNote(userId, id, input, null).then((made) => made.note),
+      updateNote(userId, id, input, null).then((made) => made.note!),
 
     /**
      * A change made offline at `changedAt` (decision 0039): applied unless the note changed later on
@@ -168,18 +231,16 @@ export function createNoteService(deps: {
      */
     async removeAsOf(userId: number, id: number, changedAt: string): Promise<{ applied: boolean }> {
       return deps.transaction(async (r) => {
+        const at = changeTime(changedAt);
         const note = await requireOwnedNote(userId, id, r);
-        if (Date.parse(note.updatedAt) > Date.parse(changeTime(changedAt))) return { applied: false };
-        await r.notes.delete(userId, id);
-        if (note.noteGroupId) await markGroupsEdited(r, userId, [note.noteGroupId], now());
+        if (Date.parse(note.updatedAt) > Date.parse(at)) return { applied: false };
+        await deleteNote(r, userId, note, at);
         return { applied: true };
       });
     },
     async remove(userId: number, id: number): Promise<void> {
       await deps.transaction(async (r) => {
-        const note = await requireOwnedNote(userId, id, r);
-        await r.notes.delete(userId, id);
-        if (note.noteGroupId) await markGroupsEdited(r, userId, [note.noteGroupId], now());
+        await deleteNote(r, userId, await requireOwnedNote(userId, id, r), now());
       });
     },
 

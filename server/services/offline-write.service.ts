@@ -19,9 +19,10 @@ function onServerClock(deviceTime: string, sentAt: string | undefined, now: Date
 /**
  * Writes a reader made without a network, sent by their browser when it returns (decisions 0030
  * and 0039). Each may arrive twice (a lost answer, two tabs) and late: a highlight or a bookmark is
- * made once (its browser-made id), and a change to a note, a reading place, a talk's place, a
- * bookmark's removal or the reading list is applied only when it is newer than what the account
- * holds — the newest change wins, nothing is doubled.
+ * made once (its browser-made id), and never again once removed; a change to a note, a reading
+ * place, a talk's place, a bookmark's removal or the reading list is applied only when it is newer
+ * than what the account holds, removals included (decision 0049) — the newest change wins, nothing
+ * is doubled.
  */
 export function createOfflineWriteService(deps: {
   notes: NoteService;
@@ -37,8 +38,8 @@ export function createOfflineWriteService(deps: {
       const asServer = (deviceTime: string) => onServerClock(deviceTime, write.sentAt, now);
       switch (write.kind) {
         case 'highlight': {
-          const made = await deps.notes.create(userId, { ...write.note, clientId: write.clientId });
-          return { applied: true, noteId: made.id };
+          const { applied, note } = await deps.notes.createOnce(userId, { ...write.note, clientId: write.clientId });
+          return note ? { applied, noteId: note.id } : { applied };
         }
         case 'note-update': {
           const { applied, note } = await deps.notes.updateAsOf(
@@ -47,7 +48,7 @@ export function createOfflineWriteService(deps: {
             write.changes,
             asServer(write.changedAt),
           );
-          return { applied, noteId: note.id };
+          return note ? { applied, noteId: note.id } : { applied };
         }
         case 'note-delete':
           return deps.notes.removeAsOf(userId, write.noteId, asServer(write.changedAt));
@@ -67,7 +68,7 @@ export function createOfflineWriteService(deps: {
             write.clientId,
             asServer(write.changedAt),
           );
-          return { applied, bookmarkId: bookmark.id };
+          return bookmark ? { applied, bookmarkId: bookmark.id } : { applied };
         }
         case 'bookmark-remove':
           return deps.bookmarks.removeAsOf(userId, write.bookmark, asServer(write.changedAt));

@@ -43,6 +43,7 @@ const OTHER_TABLES = [
   'reading_history',
   'playback_positions',
   'talk_bookmarks',
+  'removals', // when a reader removed their own things (offline writes sent late lose to it)
   'playlists',
   'playlist_items',
   'search_collections',

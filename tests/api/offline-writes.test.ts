@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKMARK_MESSAGES } from '#common/contracts/bookmark.schema.ts';
+import { NOTE_MESSAGES } from '#common/contracts/note.schema.ts';
+import { REMOVED_NOTE_KEEP_DAYS } from '#common/constants.ts';
 import { ZOfflineWriteSchema, type OfflineWrite } from '#common/contracts/offline-write.schema.ts';
 import { newReader } from '../factories/reader.ts';
 import { availableEngines } from '../support/databases.ts';
@@ -61,6 +63,15 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
       () => 200,
       (error: { status?: number }) => error.status,
     );
+
+  const listed = (bookCode: string, saved: boolean, changedAt = at(0)): OfflineWrite => ({
+    kind: 'reading-list',
+    clientId: crypto.randomUUID(),
+    bookCode,
+    saved,
+    changedAt,
+  });
+  const codesOf = async (userId: number) => (await t.services.favorites.list(userId)).map((b) => b.code);
 
   it('applies a note edit made offline after the server’s last change, once, with the time it was made', async () => {
     const note = await highlight(alice);
@@ -188,10 +199,11 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
       expect(await timesOf(reader.id)).toEqual([]);
       // The removal sent again finds nothing: 404, which the browser takes as done.
       expect(await statusOf(apply(reader.id, remove))).toBe(404);
-      // The whole queue sent again, in its order (a reload before the answers came): still removed.
-      await apply(reader.id, add);
-      expect(await timesOf(reader.id)).toEqual([12]);
-      await apply(reader.id, remove);
+      // The whole queue sent again, in its order (a reload before the answers came): the addition
+      // finds its removal and makes nothing; the removal finds nothing (404, done).
+      expect(await apply(reader.id, add)).toEqual({ applied: false });
+      expect(await timesOf(reader.id)).toEqual([]);
+      expect(await statusOf(apply(reader.id, remove))).toBe(404);
       expect(await timesOf(reader.id)).toEqual([]);
     });
 
@@ -230,15 +242,6 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
   });
 
   describe('the reading list', () => {
-    const listed = (bookCode: string, saved: boolean, changedAt = at(0)): OfflineWrite => ({
-      kind: 'reading-list',
-      clientId: crypto.randomUUID(),
-      bookCode,
-      saved,
-      changedAt,
-    });
-    const codesOf = async (userId: number) => (await t.services.favorites.list(userId)).map((b) => b.code);
-
     it('saves once, however often it is sent; saved then taken off offline ends off the list', async () => {
       const reader = await factories(t).reader();
       const save = listed(book.code, true, at(-2));
@@ -269,6 +272,173 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
         message: string;
       };
       expect(refused).toMatchObject({ status: 404, message: 'Không tìm thấy sách này.' });
+    });
+  });
+
+  describe('removals kept with their time (decision 0049): a late write loses to a later removal', () => {
+    it('a book saved offline stays off when another device took it off after the save', async () => {
+      const reader = await factories(t).reader();
+      const savedOffline = listed(book.code, true, at(-60));
+      await t.services.favorites.save(reader.id, book.code);
+      await t.services.favorites.unsave(reader.id, book.code);
+      expect(await apply(reader.id, savedOffline)).toEqual({ applied: false });
+      expect(await codesOf(reader.id)).toEqual([]);
+      // Saved offline after that taking-off: it is on the list again.
+      expect(await apply(reader.id, listed(book.code, true, at(0)))).toEqual({ applied: true });
+      expect(await codesOf(reader.id)).toEqual([book.code]);
+    });
+
+    it('the reading list ends as its newest change left it, whatever order two devices’ changes arrive in', async () => {
+      const orders = [
+        [0, 1],
+        [1, 0],
+      ];
+      for (const savedFirst of [true, false])
+        for (const alreadySaved of [true, false])
+          for (const order of orders) {
+            const reader = await factories(t).reader();
+            if (alreadySaved) await apply(reader.id, listed(book.code, true, at(-600)));
+            // The older change, then the newer one, each made offline on its own device.
+            const changes = [listed(book.code, savedFirst, at(-120)), listed(book.code, !savedFirst, at(-60))];
+            for (const i of order) await apply(reader.id, changes[i]!);
+            const expected = savedFirst ? [] : [book.code];
+            expect({ savedFirst, alreadySaved, order, list: await codesOf(reader.id) }).toEqual({
+              savedFirst,
+              alreadySaved,
+              order,
+              list: expected,
+            });
+          }
+    });
+
+    it('a bookmark added offline and removed on another device is not made again when sent again', async () => {
+      const reader = await factories(t).reader();
+      const talk = await factories(t).talk({ duration: 300 });
+      const add: OfflineWrite = {
+        kind: 'bookmark-add',
+        clientId: crypto.randomUUID(),
+        bookmark: { audioId: talk.id, time: 42 },
+        changedAt: at(-30),
+      };
+      const { bookmarkId } = await apply(reader.id, add);
+      await t.services.bookmarks.remove(reader.id, bookmarkId!);
+      // The answer to the first sending was lost: the queue sends the addition again.
+      expect(await apply(reader.id, add)).toEqual({ applied: false });
+      expect(await t.services.bookmarks.list(reader.id, talk.id)).toEqual([]);
+    });
+
+    it('a highlight made offline and deleted on another device is not made again when sent again', async () => {
+      const reader = await factories(t).reader();
+      const made: OfflineWrite = {
+        kind: 'highlight',
+        clientId: crypto.randomUUID(),
+        note: { bookCode: book.code, chapterCode: book.chapters[1]!.code, color: 'aqua', content: 'Đoạn', anchor },
+      };
+      const { noteId } = await apply(reader.id, made);
+      await t.services.notes.remove(reader.id, noteId!);
+      expect(await apply(reader.id, made)).toEqual({ applied: false });
+      expect((await t.services.notes.listOfBook(reader.id, book.code, { page: 1, perPage: 50 })).total).toBe(0);
+      // POST /notes with that browser-made id is refused in Vietnamese, not made again.
+      if (made.kind !== 'highlight') throw new Error('a highlight');
+      const refused = (await t.services.notes
+        .create(reader.id, { ...made.note, clientId: made.clientId })
+        .catch((error: unknown) => error)) as { status: number; message: string };
+      expect(refused).toMatchObject({ status: 409, message: NOTE_MESSAGES.removed });
+    });
+
+    it('a note deleted on another device comes back with an edit made offline after the deletion', async () => {
+      const group = await factories(t).noteGroup({ id: alice });
+      const note = await t.services.notes.create(alice, {
+        bookCode: book.code,
+        chapterCode: book.chapters[2]!.code,
+        color: 'yellow',
+        content: 'Đoạn',
+        anchor,
+        noteGroupId: group.id,
+      });
+      await t.services.notes.remove(alice, note.id);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const edit = noteUpdate(note.id, 'Sửa khi không có mạng, sau khi xoá', at(0));
+      expect(await apply(alice, edit)).toEqual({ applied: true, noteId: note.id });
+      expect(await t.services.notes.get(alice, note.id)).toMatchObject({
+        id: note.id,
+        body: 'Sửa khi không có mạng, sau khi xoá',
+        color: 'red',
+        noteGroupId: group.id,
+        chapterCode: book.chapters[2]!.code,
+      });
+      // A second edit made offline on the same note applies as to any note.
+      expect(await apply(alice, noteUpdate(note.id, 'Sửa lần hai', at(0)))).toMatchObject({ applied: true });
+      expect((await t.services.notes.get(alice, note.id)).body).toBe('Sửa lần hai');
+    });
+
+    it('keeps a deleted note’s words for REMOVED_NOTE_KEEP_DAYS only: older, an edit cannot bring it back', async () => {
+      const reader = await factories(t).reader();
+      const made = () =>
+        t.services.notes.create(reader.id, {
+          bookCode: book.code,
+          chapterCode: book.chapters[0]!.code,
+          color: 'yellow',
+          content: 'Đoạn',
+          anchor,
+        });
+      const old = await made();
+      await t.services.notes.remove(reader.id, old.id);
+      // Deleted REMOVED_NOTE_KEEP_DAYS and a day ago, as if the clock had been then.
+      const longAgo = new Date(Date.now() - (REMOVED_NOTE_KEEP_DAYS + 1) * 86_400_000).toISOString();
+      const removalsOf = () =>
+        t.db.database.db.selectFrom('removals').where('user_id', '=', reader.id).where('kind', '=', 'note');
+      await t.db.database.db
+        .updateTable('removals')
+        .set({ removed_at: longAgo })
+        .where('user_id', '=', reader.id)
+        .where('item_id', '=', old.id)
+        .execute();
+      expect(await statusOf(apply(reader.id, noteUpdate(old.id, 'Sửa sau', at(0))))).toBe(404);
+      // The reader's next deletion drops the words kept that long; a recent deletion keeps its own.
+      const recent = await made();
+      await t.services.notes.remove(reader.id, recent.id);
+      const kept = await removalsOf().select(['item_id', 'item']).orderBy('item_id').execute();
+      expect(kept.map((r) => [r.item_id, r.item === null])).toEqual([
+        [old.id, true],
+        [recent.id, false],
+      ]);
+    });
+
+    it('a note deleted after an edit made offline stays deleted; another reader cannot bring it back', async () => {
+      const note = await highlight(alice);
+      const editedBefore = noteUpdate(note.id, 'Sửa khi không có mạng, trước khi xoá', at(-60));
+      await t.services.notes.remove(alice, note.id);
+      expect(await apply(alice, editedBefore)).toEqual({ applied: false });
+      expect(await statusOf(t.services.notes.get(alice, note.id))).toBe(404);
+      expect(await statusOf(apply(bob, noteUpdate(note.id, 'Của người khác', at(0))))).toBe(404);
+      expect(await statusOf(t.services.notes.get(alice, note.id))).toBe(404);
+      // A deletion made offline later than the first one moves its time: an edit between them loses.
+      expect(await statusOf(apply(alice, noteDelete(note.id, at(0))))).toBe(404);
+    });
+
+    it('a reading place made offline before the history was cleared does not bring it back', async () => {
+      const reader = await factories(t).reader();
+      const place = (readAt: string): OfflineWrite => ({
+        kind: 'reading-position',
+        clientId: crypto.randomUUID(),
+        entry: {
+          bookCode: book.code,
+          bookTitle: 'x',
+          chapterCode: book.chapters[0]!.code,
+          chapterTitle: null,
+          chapterPosition: 1,
+          paragraph: 'p-1',
+          readAt,
+        },
+      });
+      await t.services.history.record(reader.id, book.chapters[1]!.code);
+      await t.services.history.clear(reader.id);
+      expect(await apply(reader.id, place(at(-60)))).toEqual({ applied: false });
+      expect(await t.services.history.list(reader.id)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await apply(reader.id, place(at(0)))).toEqual({ applied: true });
+      expect(await t.services.history.list(reader.id)).toHaveLength(1);
     });
   });
 

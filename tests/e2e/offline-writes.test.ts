@@ -81,6 +81,24 @@ describe('writes made offline', () => {
     return reader;
   }
 
+  /** The browser's Background Sync event for the queue, fired at the site's worker (DevTools protocol). */
+  async function dispatchBackgroundSync(context: BrowserContext, page: Page): Promise<void> {
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL.startsWith(baseURL) && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL).origin,
+      registrationId: await registrationId,
+      tag: 'phap-bao-offline-writes',
+      lastChance: false,
+    });
+  }
+
   /** A highlight with a note on the first `length` characters of the chapter's paragraph `index`. */
   async function highlightParagraph(page: Page, token: string, index: number, body: string) {
     const anchor = await page.evaluate((index) => {
@@ -132,11 +150,23 @@ describe('writes made offline', () => {
     await expect.poll(() => paintedCount(page, 'yellow')).toBe(0);
     await screenshot(page, 'offline-note-edited-390', { fullPage: false });
 
-    // Reloaded offline: the page from the downloads, the changes from the queue; the server untouched.
+    // Reloaded offline: the page from the downloads, the changes from the queue, the edited note
+    // marked as waiting to be sent; the server untouched.
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => paintedCount(page, 'red')).toBe(1);
     expect(await paintedCount(page, 'yellow')).toBe(0);
+    await expect.poll(() => paintedCount(page, 'waiting')).toBe(1);
+    for (const width of [320, 390, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page
+        .getByTestId('note-mark')
+        .first()
+        .evaluate((mark) => mark.scrollIntoView({ block: 'center' }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `offline-note-waiting-${width}`, { fullPage: false });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
     // Beside the place in the book the reload queued.
     expect((await queuedWrites(page)).map((w) => w.kind).sort()).toEqual([
       'note-delete',
@@ -166,6 +196,7 @@ describe('writes made offline', () => {
     await expect.poll(() => queuedWrites(page)).toEqual([]);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('phap-bao:queued-writes'))).toBeNull();
     await expect.poll(() => paintedCount(page, 'red')).toBe(1);
+    await expect.poll(() => paintedCount(page, 'waiting')).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(
       errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
@@ -194,6 +225,9 @@ describe('writes made offline', () => {
     await page.getByText('Đã đánh dấu trên máy này; sẽ lưu vào tài khoản khi có mạng.').waitFor();
     await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
     expect(await notesOnServer(token, book.code)).toEqual([]);
+    // The parts showing what waits could not load their code offline: no reload for it (a reload
+    // offline, with no worker, is the browser's error page).
+    expect(await page.evaluate(() => localStorage.getItem('phap-bao:chunk-reload-at'))).toBeNull();
     await context.setOffline(false);
     await expect.poll(async () => (await notesOnServer(token, book.code)).length, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => paintedCount(page, 'yellow'), { timeout: 10_000 }).toBe(1);
@@ -307,7 +341,13 @@ describe('writes made offline', () => {
     const savedOnServer = async () =>
       (await onServer<{ favBooks: { code: string }[] }>('/favorite_books')).favBooks.map((b) => b.code);
 
-    await page.goto(`${baseURL}${talkPath(talk.collectionId, talk.id)}`);
+    // The talk downloaded too, so that its page opens offline after a reload.
+    const address = `${baseURL}${talkPath(talk.collectionId, talk.id)}`;
+    await page.goto(address);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: /^Tải để nghe ngoại tuyến/ }).click();
+    await page.getByTestId('offline-talk-result').waitFor({ timeout: 60_000 });
+    await page.goto(address);
     await waitForHydration(page);
     await context.setOffline(true);
     const add = page.getByRole('button', { name: /^Đánh dấu chỗ này/ });
@@ -325,17 +365,63 @@ describe('writes made offline', () => {
     await expect.poll(() => items.count()).toBe(1);
     expect((await queuedWrites(page)).map((w) => w.kind).sort()).toEqual(['bookmark-add', 'bookmark-remove']);
     expect(await bookmarksOnServer()).toEqual([]);
-    await screenshot(page, 'offline-bookmark-390', { fullPage: false });
+
+    // Reloaded offline (the page from the downloads, as it was when downloaded), and after another
+    // page: the bookmark still waiting is in the list and on the timeline, marked as waiting.
+    const waitingMarks = page.getByTestId('talk-timeline').locator('.talk-mark-waiting');
+    const waitingNote = page.getByTestId('bookmarks').locator('.waiting-note');
+    for (const open of [
+      () => page.reload(),
+      () => page.goto(`${baseURL}${book.path}`).then(() => page.goto(address)),
+    ]) {
+      await open();
+      await waitForHydration(page);
+      await expect.poll(() => items.count()).toBe(1);
+      await expect.poll(() => waitingMarks.count()).toBe(1);
+      expect(await items.first().locator('.waiting-mark').innerText()).toBe('chờ gửi');
+      expect(await waitingNote.innerText()).toBe('Chờ gửi khi có mạng: 1 dấu mới.');
+    }
+    for (const width of [320, 390, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.getByTestId('talk-timeline').evaluate((timeline) => timeline.scrollIntoView({ block: 'center' }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `offline-bookmark-waiting-${width}`, { fullPage: false });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await context.setOffline(false);
     await expect.poll(async () => (await bookmarksOnServer()).length, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => queuedWrites(page)).toEqual([]);
+    // Sent: the server's bookmark, no longer marked.
+    await expect.poll(() => waitingMarks.count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.getByTestId('talk-timeline').locator('.talk-mark').count()).toBe(1);
+    expect(await waitingNote.count()).toBe(0);
     // The page shows the server's list again; reloaded, still one.
     await expect.poll(() => items.count()).toBe(1);
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => items.count()).toBe(1);
     expect((await bookmarksOnServer()).length).toBe(1);
+
+    // The account's bookmark removed offline: gone from the list and the timeline, after a reload
+    // too, the removal said to wait; sent when the network returns.
+    await context.setOffline(true);
+    await items
+      .first()
+      .getByRole('button', { name: /^Xoá dấu/ })
+      .click();
+    for (const open of [async () => undefined, () => page.reload()]) {
+      await open();
+      await waitForHydration(page);
+      await expect.poll(() => items.count()).toBe(0);
+      expect(await page.getByTestId('talk-timeline').locator('.talk-mark').count()).toBe(0);
+      await expect.poll(() => waitingNote.innerText()).toBe('Chờ gửi khi có mạng: 1 dấu đã xoá.');
+    }
+    expect((await bookmarksOnServer()).length).toBe(1);
+    await context.setOffline(false);
+    await expect.poll(async () => (await bookmarksOnServer()).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => waitingNote.count(), { timeout: 10_000 }).toBe(0);
+    expect(await items.count()).toBe(0);
 
     // The book's "Lưu sách", pressed offline, reaches the reading list once the network is back.
     await page.goto(`${baseURL}${book.path}`);
@@ -353,6 +439,113 @@ describe('writes made offline', () => {
       errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
       'page errors',
     ).toEqual([]);
+    await context.close();
+  });
+
+  it('two devices: a book saved on one while offline stays off the list when the other took it off later; shown as waiting after a reload until sent', async () => {
+    // Device A, offline, with the book downloaded; device B, the same account, online throughout.
+    const { context, page, token } = await readerWithDownload();
+    const errors = watchPageErrors(page);
+    const other = await browser.newContext({ viewport: { width: 1366, height: 844 } });
+    await other.addCookies([{ name: 'pb_token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+    const otherPage = await other.newPage();
+    const savedOnServer = async () =>
+      (
+        (await (await fetch(`${baseURL}/api/v1/favorite_books`, { headers: { 'x-token': token } })).json()) as {
+          data: { favBooks: { code: string }[] };
+        }
+      ).data.favBooks.map((b) => b.code);
+    const bookUrl = `${baseURL}${book.path}`;
+    const waitingMark = page.locator('.waiting-mark');
+
+    await page.goto(bookUrl);
+    await waitForHydration(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Lưu sách' }).first().click();
+    await page.getByText('Đã lưu sách trên máy này; sẽ lưu vào tài khoản khi có mạng.').first().waitFor();
+    // Reloaded offline, the page (stored before the save) shows the save still waiting, marked.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Đã lưu sách' }).first().waitFor();
+    await expect.poll(() => waitingMark.count()).toBeGreaterThan(0);
+    expect(await waitingMark.first().innerText()).toBe('chờ gửi');
+    for (const width of [320, 390, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      await waitingMark.first().evaluate((mark) => mark.scrollIntoView({ block: 'center' }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `offline-saved-waiting-${width}`, { fullPage: false });
+    }
+    // On another page of the book (a chapter, from the downloads), its reader's menu says the same.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseURL}${book.chapters[1]!.path}`);
+    await waitForHydration(page);
+    await page.locator('details.reader-options > summary').click();
+    const options = page.locator('.reader-options-panel');
+    await options.getByRole('button', { name: 'Đã lưu sách' }).waitFor();
+    await expect.poll(() => options.locator('.waiting-mark').count()).toBe(1);
+    for (const width of [320, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `offline-saved-waiting-chapter-${width}`, { fullPage: false });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(bookUrl);
+    await waitForHydration(page);
+
+    // Meanwhile device B saves the book and takes it off again: after A's save.
+    await otherPage.goto(bookUrl);
+    await waitForHydration(otherPage);
+    await otherPage.getByRole('button', { name: 'Lưu sách' }).first().click();
+    await otherPage.getByRole('button', { name: 'Đã lưu sách' }).first().waitFor();
+    await expect.poll(savedOnServer).toContain(book.code);
+    await otherPage.getByRole('button', { name: 'Đã lưu sách' }).first().click();
+    await otherPage.getByRole('button', { name: 'Lưu sách' }).first().waitFor();
+    await expect.poll(savedOnServer).not.toContain(book.code);
+
+    // A's network returns: its older save is sent and loses to B's later taking-off.
+    await context.setOffline(false);
+    await expect.poll(() => queuedWrites(page), { timeout: 10_000 }).toEqual([]);
+    expect(await savedOnServer()).not.toContain(book.code);
+    // A's button shows the account's list again, no longer marked.
+    await page.getByRole('button', { name: 'Lưu sách' }).first().waitFor();
+    await expect.poll(() => waitingMark.count()).toBe(0);
+    expect(
+      errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
+      'page errors',
+    ).toEqual([]);
+    await other.close();
+    await context.close();
+  });
+
+  it('an open page stops marking a change as waiting once the worker’s Background Sync has sent it', async () => {
+    const { context, page, token } = await readerWithDownload();
+    const savedOnServer = async () =>
+      (
+        (await (await fetch(`${baseURL}/api/v1/favorite_books`, { headers: { 'x-token': token } })).json()) as {
+          data: { favBooks: { code: string }[] };
+        }
+      ).data.favBooks.map((b) => b.code);
+    const waitingMark = page.locator('.waiting-mark');
+    await page.goto(`${baseURL}${book.path}`);
+    await waitForHydration(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Lưu sách' }).first().click();
+    await expect.poll(() => waitingMark.count()).toBeGreaterThan(0);
+    // Logged out meanwhile: when the network returns, the page's own sending is refused (401) and
+    // the save keeps waiting, marked.
+    await context.clearCookies();
+    const refused = page.waitForResponse((r) => r.url().endsWith('/ghi-ngoai-tuyen') && r.status() === 401);
+    await context.setOffline(false);
+    await refused;
+    expect(await queuedWrites(page)).toHaveLength(1);
+    expect(await waitingMark.count()).toBeGreaterThan(0);
+    // Logged in again, the browser fires its Background Sync: the worker sends the save, and the
+    // page, told so, shows the account's state without the mark.
+    await context.addCookies([{ name: 'pb_token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+    await dispatchBackgroundSync(context, page);
+    await expect.poll(savedOnServer, { timeout: 10_000 }).toContain(book.code);
+    await expect.poll(() => waitingMark.count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.getByRole('button', { name: 'Đã lưu sách' }).count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -393,20 +586,7 @@ describe('writes made offline', () => {
         await (await fetch(`${baseURL}/profile/reading-history`, { headers: { cookie: `pb_token=${token}` } })).text()
       ).includes(chapter.code);
     expect(await history()).toBe(false);
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL.startsWith(baseURL) && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: new URL(baseURL).origin,
-      registrationId: await registrationId,
-      tag: 'phap-bao-offline-writes',
-      lastChance: false,
-    });
+    await dispatchBackgroundSync(context, page);
     await expect.poll(history, { timeout: 10_000 }).toBe(true);
     await expect.poll(() => queuedWrites(page)).toEqual([]);
     await context.close();

@@ -21,7 +21,15 @@ import { talkPath } from '#common/paths.ts';
 import { hasDiacritics, toFoldedForm } from '#common/text/vietnamese.ts';
 import { AUDIO_PART_BYTES } from '#app/lib/offline-talks.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { downloadBookForOffline, serviceWorkerContext, waitForServiceWorker } from './support/offline.ts';
+import {
+  downloadBookForOffline,
+  serviceWorkerContext,
+  takeNextWorker,
+  waitForServiceWorker,
+} from './support/offline.ts';
+import { startLibraryServer } from './support/library-server.ts';
+import { makeNextDeploy } from './support/next-deploy.ts';
+import { freePort, stopProcess } from './support/processes.ts';
 import { adminToken, loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -232,16 +240,9 @@ describe('offline reading', () => {
       // The next deploy: the server now sends a worker whose pages carry another build's revision
       // (what scripts/service-worker.mjs writes after any change to the sources). Only this file's
       // contexts run service workers, and the build's own worker is written back below. Asset names
-      // stay those of this build: a second real build is beyond a test's time.
+      // stay those of this build here; the next test renames them.
       fs.writeFileSync(SERVICE_WORKER_FILE, thisBuild.replaceAll(buildId!, 'nachfolgebuild01'));
-      const taken = page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-            void navigator.serviceWorker.getRegistration().then((r) => r?.update());
-          }),
-      );
-      await taken;
+      await takeNextWorker(page);
       await expect
         .poll(() => precached(page))
         .toContain(`${baseURL}/ngoai-tuyen?ban-luu=&__WB_REVISION__=nachfolgebuild01`);
@@ -270,6 +271,68 @@ describe('offline reading', () => {
     } finally {
       fs.writeFileSync(SERVICE_WORKER_FILE, thisBuild);
       await context.close();
+    }
+  });
+
+  it('a deploy that renames every asset: the new precache replaces the old, the open page goes on, the downloads still open offline', async () => {
+    // This build on a port of its own (the suite's data folder), then the next deploy on the same
+    // address, as an operator restarts the service on a new build.
+    const port = await freePort();
+    let server = await startLibraryServer({ DATA_DIR: dataDir }, { port });
+    const next = makeNextDeploy();
+    const site = server.baseURL;
+    const { context, page } = await openContext(390);
+    const errors = watchPageErrors(page);
+    try {
+      await downloadBookForOffline(page, `${site}${book.path}`);
+      const before = await precached(page);
+      const scriptsOf = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((url) => /\/assets\/.+\.js$/.test(url)),
+        );
+      const firstScripts = await scriptsOf();
+
+      await stopProcess(server.child);
+      server = await startLibraryServer({ DATA_DIR: dataDir }, { port, build: next.build });
+      await takeNextWorker(page);
+      // The new worker's precache, and nothing of the old one once it has activated.
+      const assetsOf = (urls: string[]) => urls.filter((url) => url.includes('/assets/'));
+      await expect
+        .poll(async () => assetsOf(await precached(page)).filter((url) => before.includes(url)), { timeout: 20_000 })
+        .toEqual([]);
+      expect(assetsOf(await precached(page))).toHaveLength(assetsOf(before).length);
+
+      // The page opened before the deploy goes on: a chapter opens from its contents (its route's
+      // code, gone from the server, comes from the downloads).
+      await page.locator('.book-toc-item').nth(1).click();
+      await page.waitForURL(`${site}${book.chapters[1]!.path}`);
+      expect(await page.locator('article.reader').getAttribute('data-content-sha256')).toBe(
+        book.chapters[1]!.contentSha256,
+      );
+      // Loaded again, the page is the new build's.
+      await page.reload();
+      await waitForHydration(page);
+      const nextScripts = await scriptsOf();
+      expect(nextScripts.length).toBeGreaterThan(0);
+      expect(nextScripts.filter((src) => firstScripts.includes(src))).toEqual([]);
+      // Offline, the downloaded book opens with the assets it was stored with.
+      await context.setOffline(true);
+      for (const chapter of [book.chapters[0]!, book.chapters[2]!]) {
+        await page.goto(`${site}${chapter.path}`);
+        await waitForHydration(page);
+        expect(await page.locator('article.reader').getAttribute('data-content-sha256')).toBe(chapter.contentSha256);
+      }
+      expect(
+        errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
+        'page errors',
+      ).toEqual([]);
+    } finally {
+      await context.close();
+      await stopProcess(server.child);
+      next.remove();
     }
   });
 
@@ -428,6 +491,15 @@ describe('offline reading', () => {
       sha256: createHash('sha256').update(served).digest('hex'),
       pieces: 0,
     });
+    // Only this talk's recording: the page names its collection's other talks too (the player's queue).
+    const others = talks.filter((t) => t.collectionId === talk.collectionId && t.id !== talk.id).map((t) => t.url);
+    expect(others.length).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(async (urls) => {
+        const cache = await caches.open('phap-bao-downloads-v1');
+        return (await Promise.all(urls.map(async (url) => ((await cache.match(url)) ? url : null)))).filter(Boolean);
+      }, others),
+    ).toEqual([]);
 
     await context.setOffline(true);
     await page.goto(`${baseURL}${address}`);
@@ -533,6 +605,28 @@ describe('offline reading', () => {
     await page.waitForURL((url) => url.pathname === '/tai-ve' && url.searchParams.get('tim') === folded);
     await waitForHydration(page);
     await expect.poll(() => page.getByTestId('downloads-hits').locator('mark').count()).toBe(marks.length);
+
+    // The book's own search box, offline, searches that book in the downloads.
+    await page.goto(`${baseURL}${book.path}`);
+    await waitForHydration(page);
+    await page.getByPlaceholder('Tìm trong sách này…').fill(folded);
+    await page.getByTestId('book-search').getByRole('button', { name: 'Tìm' }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/tai-ve' &&
+        url.searchParams.get('tim') === folded &&
+        url.searchParams.get('sach') === book.code,
+    );
+    await waitForHydration(page);
+    expect(await page.getByTestId('downloads-search-book').innerText()).toBe(
+      `Trong sách “${book.title}” · tìm trong mọi sách đã tải`,
+    );
+    await expect.poll(() => page.getByTestId('downloads-hits').locator('mark').count()).toBe(marks.length);
+    for (const width of [320, 1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `offline-book-search-${width}`, { fullPage: false });
+    }
     await context.close();
   });
 

@@ -12,6 +12,7 @@ import {
 } from '#app/lib/player-store.ts';
 import type { Talk } from '#common/contracts/audio.schema.ts';
 import { cueAt, Transcript, type Cue } from '#app/components/media/transcript.tsx';
+import { useWaitingWrites } from '#app/components/offline/use-waiting-writes.ts';
 import { SleepTimerButton } from './sleep-timer.tsx';
 import { SpeedButton } from './speed-button.tsx';
 
@@ -77,6 +78,10 @@ export function TalkPlayer({
 }) {
   const state = usePlayer();
   const isCurrent = useIsCurrentTalk(talk.id);
+  const revalidator = useRevalidator();
+  // Bookmarks added or removed offline and not yet sent: shown as the reader left them, marked.
+  const waiting = useWaitingWrites((keep) => keep.waitingBookmarksOf(talk.id), talk.id, revalidator.revalidate);
+  const shown = bookmarks && waiting ? waiting.asLeft(bookmarks) : bookmarks;
   const [resumeAt, setResumeAt] = useState(0);
   const time = isCurrent ? state.time : (startAt ?? 0);
 
@@ -148,7 +153,7 @@ export function TalkPlayer({
           <span className="visually-hidden">Đã nghe </span>
           {formatClock(time)}
         </span>
-        <Timeline duration={talk.duration} time={time} bookmarks={bookmarks ?? []} onSeek={playFrom} />
+        <Timeline duration={talk.duration} time={time} bookmarks={shown ?? []} onSeek={playFrom} />
         <span className="talk-duration">
           <span className="visually-hidden">Độ dài </span>
           {formatClock(talk.duration)}
@@ -156,7 +161,7 @@ export function TalkPlayer({
         {/* At the end of the seek row: the transport row has no room left at 320 px. */}
         <SleepTimerButton className="talk-sleep" testId="talk-sleep" />
       </div>
-      <Bookmarks talk={talk} time={time} bookmarks={bookmarks} loginPath={loginPath} onSeek={playFrom} />
+      <Bookmarks talk={talk} time={time} bookmarks={shown} waiting={waiting} loginPath={loginPath} onSeek={playFrom} />
       <ClipSharer talk={talk} time={time} />
       {chapters.length > 1 ? <TalkChapters chapters={chapters} time={time} onSeek={playFrom} /> : null}
       <Transcript
@@ -281,7 +286,10 @@ function ClipSharer({ talk, time }: { talk: Talk; time: number }) {
   );
 }
 
-/** Where playback is, with the reader's bookmarks as marks; a click seeks there. */
+/** Said of a bookmark added offline and not yet in the account (negative id). */
+const WAITING_NOTE = ', chờ gửi khi có mạng';
+
+/** Where playback is, with the reader's bookmarks as marks (hollow while waiting to be sent); a click seeks there. */
 function Timeline({
   duration,
   time,
@@ -308,10 +316,10 @@ function Timeline({
         <button
           key={b.id}
           type="button"
-          className="talk-mark"
+          className={b.id < 0 ? 'talk-mark talk-mark-waiting' : 'talk-mark'}
           style={{ left: percent(b.time) }}
-          title={`${formatClock(b.time)} — ${b.label}`}
-          aria-label={`Tới dấu ${b.label} (${formatClock(b.time)})`}
+          title={`${formatClock(b.time)} — ${b.label}${b.id < 0 ? WAITING_NOTE : ''}`}
+          aria-label={`Tới dấu ${b.label} (${formatClock(b.time)})${b.id < 0 ? WAITING_NOTE : ''}`}
           onClick={(e) => {
             e.stopPropagation();
             onSeek(b.time);
@@ -325,24 +333,25 @@ function Timeline({
 /**
  * The reader's bookmarks in the talk: add one at the current moment, jump to one, remove one.
  * Offline, a change waits in the browser's queue (decision 0039; its code loads on that press) and
- * the list shows it until the server's list comes back.
+ * the list shows it, marked, until it is sent (decision 0049), after a reload too.
  */
 function Bookmarks({
   talk,
   time,
   bookmarks,
+  waiting,
   loginPath,
   onSeek,
 }: {
   talk: Talk;
   time: number;
+  /** The bookmarks as the reader left them (with those waiting to be sent). */
   bookmarks: readonly Bookmark[] | null;
+  waiting: { added: number; removed: number } | null;
   loginPath: string;
   onSeek: (seconds: number) => void;
 }) {
   const fetcher = useFetcher<{ ok: boolean; error: string | null }>();
-  const revalidator = useRevalidator();
-  const [kept, setKept] = useState<readonly Bookmark[] | null>(null);
   if (bookmarks === null) {
     return (
       <p className="talk-bookmarks-login">
@@ -351,10 +360,10 @@ function Bookmarks({
     );
   }
   const busy = fetcher.state !== 'idle';
-  const shown = kept ?? bookmarks;
+  const shown = bookmarks;
   const keep = (change: { audioId: number; time: number } | Bookmark) =>
     void import('#app/components/offline/offline-keep.ts')
-      .then((offline) => offline.keepBookmarkChange(change, shown, setKept, revalidator.revalidate))
+      .then((offline) => offline.keepBookmarkChange(change))
       .catch(() => undefined);
   return (
     <div className="talk-bookmarks" data-testid="bookmarks">
@@ -384,6 +393,7 @@ function Bookmarks({
             <li key={b.id}>
               <button type="button" className="talk-bookmark-jump" onClick={() => onSeek(b.time)}>
                 <span className="talk-cue-time">{formatClock(b.time)}</span> {b.label}
+                {b.id < 0 ? <span className="waiting-mark">chờ gửi</span> : null}
               </button>
               <button
                 type="button"
@@ -401,6 +411,13 @@ function Bookmarks({
           ))}
         </ul>
       ) : null}
+      {waiting ? <p className="waiting-note">{waitingNote(waiting)}</p> : null}
     </div>
   );
+}
+
+/** What of the bookmarks waits for the network, in words. */
+function waitingNote({ added, removed }: { added: number; removed: number }): string {
+  const parts = [added ? `${added} dấu mới` : '', removed ? `${removed} dấu đã xoá` : ''].filter(Boolean);
+  return `Chờ gửi khi có mạng: ${parts.join(', ')}.`;
 }

@@ -43,9 +43,10 @@ export function AppShell({ children, className }: { children: React.ReactNode; c
   const menu = buildMainMenu(layout?.counts ?? EMPTY_COUNTS, layout?.links ?? NO_SITE_LINKS);
 
   useEffect(() => {
-    // Vite fires this when a lazily loaded route module cannot be fetched (after a deploy).
+    // Vite fires this when a lazily loaded route module cannot be fetched (after a deploy). Offline
+    // the chunk is simply out of reach, and a reload would lose the page: the caller handles it.
     const onPreloadError = (event: Event) => {
-      if (reloadAfterChunkError()) event.preventDefault();
+      if (navigator.onLine && reloadAfterChunkError()) event.preventDefault();
     };
     window.addEventListener('vite:preloadError', onPreloadError);
     return () => window.removeEventListener('vite:preloadError', onPreloadError);

@@ -7,17 +7,21 @@ type Found =
 
 /** The address's `?tim=` (the offline page's form and the search page offline lead here with it). */
 const queryOfAddress = () => new URL(window.location.href).searchParams.get('tim') ?? '';
+/** The address's `?sach=`: a book's own search box, offline, searches that book here. */
+const bookOfAddress = () => new URL(window.location.href).searchParams.get('sach');
 
 /**
  * "Tìm trong sách đã tải" (decision 0030): searches the downloaded books in this browser, with or
  * without diacritics. The index's code loads with the first search. A plain form: offline there is
  * no server to ask, the address is kept with the words so that a reload finds them again.
  */
-export function DownloadsSearch({ books }: { books: DownloadRecord[] }) {
+export function DownloadsSearch({ books: downloaded }: { books: DownloadRecord[] }) {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Found>({ state: 'idle' });
+  const [onlyBook, setOnlyBook] = useState<DownloadRecord | null>(null);
+  const books = onlyBook ? [onlyBook] : downloaded;
 
-  const search = async (words: string) => {
+  const search = async (words: string, within = books) => {
     const url = new URL(window.location.href);
     if (words.trim()) url.searchParams.set('tim', words.trim());
     else url.searchParams.delete('tim');
@@ -25,13 +29,15 @@ export function DownloadsSearch({ books }: { books: DownloadRecord[] }) {
     if (!words.trim()) return setFound({ state: 'idle' });
     setFound({ state: 'searching' });
     const { searchDownloads } = await import('#app/lib/offline-search.ts');
-    setFound({ state: 'done', query: words.trim(), ...(await searchDownloads(words, books)) });
+    setFound({ state: 'done', query: words.trim(), ...(await searchDownloads(words, within)) });
   };
 
   useEffect(() => {
     const asked = queryOfAddress();
+    const book = downloaded.find((b) => b.code === bookOfAddress()) ?? null;
     setQuery(asked);
-    if (asked) void search(asked);
+    setOnlyBook(book);
+    if (asked) void search(asked, book ? [book] : downloaded);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the books read
   }, []);
 
@@ -60,6 +66,24 @@ export function DownloadsSearch({ books }: { books: DownloadRecord[] }) {
           </button>
         </div>
       </form>
+      {onlyBook ? (
+        <p className="downloads-total" data-testid="downloads-search-book">
+          Trong sách “{onlyBook.title}” ·{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              const url = new URL(window.location.href);
+              url.searchParams.delete('sach');
+              window.history.replaceState(window.history.state, '', url);
+              setOnlyBook(null);
+              void search(query, downloaded);
+            }}
+          >
+            tìm trong mọi sách đã tải
+          </button>
+        </p>
+      ) : null}
       {found.state === 'searching' ? <p aria-busy="true">Đang tìm…</p> : null}
       {found.state === 'done' ? (
         <div aria-live="polite" data-testid="downloads-hits">

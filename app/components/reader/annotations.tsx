@@ -30,20 +30,23 @@ function supportsHighlights(): boolean {
 /** Highlights whose reader wrote a note: underlined as well (pb-noted), and marked in the margin. */
 const hasNote = (note: PaintedNote) => (note.body ?? '').trim() !== '';
 
-function paint(container: HTMLElement, notes: PaintedNote[]): Map<number, Range> {
+function paint(container: HTMLElement, notes: PaintedNote[], isWaiting: (id: number) => boolean): Map<number, Range> {
   const ranges = new Map<number, Range>();
   if (!supportsHighlights()) return ranges;
   const byColor: Record<HighlightColor, Range[]> = { aqua: [], yellow: [], red: [] };
   const noted: Range[] = [];
+  const waiting: Range[] = [];
   for (const note of notes) {
     const range = note.anchor ? rangeFromAnchor(container, note.anchor) : null;
     if (!range) continue;
     ranges.set(note.id, range);
     byColor[note.color].push(range);
     if (hasNote(note)) noted.push(range);
+    if (isWaiting(note.id)) waiting.push(range);
   }
   for (const color of HIGHLIGHT_COLORS) CSS.highlights.set(`pb-${color}`, new Highlight(...byColor[color]));
   CSS.highlights.set('pb-noted', new Highlight(...noted));
+  CSS.highlights.set('pb-waiting', new Highlight(...waiting));
   return ranges;
 }
 
@@ -176,7 +179,7 @@ export function ReaderAnnotations({
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    ranges.current = paint(container, [...notes, ...offline.pending]);
+    ranges.current = paint(container, [...notes, ...offline.pending], offline.isWaiting);
   });
   useEffect(() => {
     const container = containerRef.current;
@@ -196,6 +199,7 @@ export function ReaderAnnotations({
       if (!supportsHighlights()) return;
       for (const color of HIGHLIGHT_COLORS) CSS.highlights.delete(`pb-${color}`);
       CSS.highlights.delete('pb-noted');
+      CSS.highlights.delete('pb-waiting');
     },
     [],
   );

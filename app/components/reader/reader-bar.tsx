@@ -2,15 +2,18 @@ import { chapterPath } from '#common/paths.ts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ChapterHeading } from '#common/contracts/book.schema.ts';
-import { SaveBookButton } from '#app/components/books/save-book-button.tsx';
 import { ChevronDownIcon, HeadphonesIcon, SearchIcon } from '#app/components/ui/icons.tsx';
 import { chapterLabel } from './chapter-label.ts';
 import { useKeepAwake, useWakeLock } from './use-wake-lock.ts';
 import { FontSizeControl } from './font-size.tsx';
 import { chapterPlace, progressLabels, useChapterProgress } from './use-reading-progress.ts';
 
-// Theme, line spacing and the screen kept on: their controls load when the "Aa" panel first opens.
+// Theme, line spacing and the screen kept on: their controls load when the "Aa" panel first opens,
+// with the book's "Lưu sách" (and its offline part) that sits in the panel too.
 const ComfortOptions = lazy(() => import('./comfort-options.tsx').then((m) => ({ default: m.ComfortOptions })));
+const SaveBookButton = lazy(() =>
+  import('#app/components/books/save-book-button.tsx').then((m) => ({ default: m.SaveBookButton })),
+);
 
 // The chanting view: large text that scrolls by itself (decision 0031), loaded when first opened.
 const ChantView = lazy(() => import('./chant-view.tsx').then((m) => ({ default: m.ChantView })));
@@ -104,15 +107,15 @@ export function ReaderBar(props: ReaderBarProps) {
             {optionsOpened ? (
               <Suspense fallback={null}>
                 <ComfortOptions awake={awake} onAwake={setAwake} onChant={openChant} />
+                <SaveBookButton
+                  bookCode={bookCode}
+                  saved={props.saved}
+                  loggedIn={props.loggedIn}
+                  loginPath={props.loginPath}
+                  className="reader-save"
+                />
               </Suspense>
             ) : null}
-            <SaveBookButton
-              bookCode={bookCode}
-              saved={props.saved}
-              loggedIn={props.loggedIn}
-              loginPath={props.loginPath}
-              className="reader-save"
-            />
           </div>
         </Dropdown>
       </div>

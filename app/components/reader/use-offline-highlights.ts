@@ -35,6 +35,8 @@ export type { OfflineNoteChange };
 export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
   const [pending, setPending] = useState<PaintedNote[]>([]);
   const [withChanges, setWithChanges] = useState(() => asSaved);
+  // The saved notes whose change waits to be sent: marked as waiting, as the highlights made offline.
+  const [changedIds, setChangedIds] = useState<ReadonlySet<number>>(new Set());
   const revalidator = useRevalidator();
   // Whether this page shows writes still waiting: the service worker's Background Sync may send
   // them before the page's `online` listener runs, and the page must then load its notes again.
@@ -56,6 +58,7 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
       if (live) {
         setPending(list);
         setWithChanges(() => showingChanges(queue, noteChanges));
+        setChangedIds(new Set(noteChanges.keys()));
       }
       return queue;
     };
@@ -110,9 +113,11 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
       const queue = await loadQueue();
       const noteChanges = await queue.keepNoteChange(change);
       setWithChanges(() => showingChanges(queue, noteChanges));
+      setChangedIds(new Set(noteChanges.keys()));
     } catch {
       showToast('Không có mạng: chưa lưu được thay đổi này.', 'error');
     }
   };
-  return { pending, withChanges, keep, keepNoteChange };
+  /** Whether a painted note waits to be sent: made offline (negative id) or changed offline. */
+  return { pending, withChanges, isWaiting: (id: number) => id < 0 || changedIds.has(id), keep, keepNoteChange };
 }

@@ -20,13 +20,29 @@ export function BookSearchBox({ bookCode, focusOnOpen = false }: { bookCode: str
   const id = useId();
   const input = useFocusOnMount<HTMLInputElement>(focusOnOpen);
   const [mode, setMode] = useState<'strict' | 'broad'>('strict');
+  const [offline, setOffline] = useState(false);
   const result = fetcher.data?.result ?? null;
   const passages = result?.items[0]?.passages ?? [];
   const matchCount = result?.items[0]?.matchCount ?? 0;
 
   return (
     <section className="book-search" aria-label="Tìm trong sách này" data-testid="book-search">
-      <fetcher.Form method="get" action="/sach/BookSearchBox" className="book-search-form" role="search">
+      <fetcher.Form
+        method="get"
+        action="/sach/BookSearchBox"
+        className="book-search-form"
+        role="search"
+        onSubmit={(event) => {
+          // Offline there is no server to ask: the downloads page searches this book, if downloaded
+          // (the service worker answers it; decision 0030).
+          setOffline(!navigator.onLine);
+          if (navigator.onLine) return;
+          event.preventDefault();
+          const query = String(new FormData(event.currentTarget).get('query') ?? '');
+          if (navigator.serviceWorker?.controller)
+            window.location.assign(`/tai-ve?${new URLSearchParams({ tim: query, sach: bookCode })}`);
+        }}
+      >
         <input type="hidden" name="book" value={bookCode} />
         <input type="hidden" name="mode" value={mode} />
         <label htmlFor={id} className="visually-hidden">
@@ -46,9 +62,9 @@ export function BookSearchBox({ bookCode, focusOnOpen = false }: { bookCode: str
           <SearchIcon size={18} />
         </button>
       </fetcher.Form>
-      {fetcher.data?.error ? (
+      {fetcher.data?.error || offline ? (
         <p className="book-search-status" role="alert">
-          {fetcher.data.error}
+          {offline ? 'Không có mạng: chỉ tìm được trong sách đã tải về máy.' : fetcher.data?.error}
         </p>
       ) : null}
       {result ? (

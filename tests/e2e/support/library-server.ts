@@ -19,16 +19,17 @@ export interface LibraryServer {
  * names (SQLite in DATA_DIR unless DATABASE_URL says otherwise; no demo content unless asked).
  * It is up once `readyPath` answers 2xx: `/readyz` (the database answers) unless a test waits
  * for a page. `port` when others must know the address before it starts (a login provider's callback).
+ * `build`: another build folder than the project's (a next deploy: tests/e2e/support/next-deploy.ts).
  */
 export async function startLibraryServer(
   env: Record<string, string>,
-  options: { readyPath?: string; port?: number } = {},
+  options: { readyPath?: string; port?: number; build?: string } = {},
 ): Promise<LibraryServer> {
   const { readyPath = '/readyz' } = options;
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
+  const child = spawn(process.execPath, [path.join(options.build ?? path.join(root, 'build'), 'server', 'main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -30,3 +30,14 @@ export async function downloadBookForOffline(page: Page, bookUrl: string): Promi
   await page.getByTestId('offline-download-result').waitFor();
   await waitForServiceWorker(page);
 }
+
+/** Asks the browser to look for a new service worker (a deploy) and waits until it controls the page. */
+export async function takeNextWorker(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+        void navigator.serviceWorker.getRegistration().then((r) => r?.update());
+      }),
+  );
+}

@@ -29,7 +29,8 @@ export async function openRedis(
 ): Promise<SharedThroughRedis> {
   const options = { commandTimeout: commandTimeoutMs, maxRetriesPerRequest: 2, lazyConnect: true };
   const client = new Redis(url, options);
-  const subscriber = new Redis(url, { ...options, commandTimeout: undefined });
+  // The notices subscribe again themselves after a reconnection (server/shared/redis-notices.ts).
+  const subscriber = new Redis(url, { ...options, commandTimeout: undefined, autoResubscribe: false });
   for (const [name, connection] of [
     ['commands', client],
     ['notices', subscriber],

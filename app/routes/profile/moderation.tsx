@@ -9,6 +9,7 @@ import {
 } from '#common/contracts/note-group.schema.ts';
 import { ZCorrectionDecisionRequestSchema, type Correction } from '#common/contracts/correction.schema.ts';
 import { QuoteNote } from '#app/components/lists/quote-note.tsx';
+import { CorrectionDiff } from '#app/components/corrections/correction-diff.tsx';
 import { Pagination } from '#app/components/ui/pagination.tsx';
 import { requireStaffPage } from '#app/lib/admin.server.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
@@ -254,17 +255,7 @@ function CorrectionItem({ correction }: { correction: Correction }) {
       <p className="list-detail-meta">
         {correction.authorName} · gửi ngày {formatDate(correction.createdAt)}
       </p>
-      <p className="correction-diff" data-testid="correction-diff">
-        {correction.diff.map((part, i) =>
-          part.op === 'same' ? (
-            <span key={i}>{part.text}</span>
-          ) : part.op === 'removed' ? (
-            <del key={i}>{part.text}</del>
-          ) : (
-            <ins key={i}>{part.text}</ins>
-          ),
-        )}
-      </p>
+      <CorrectionDiff diff={correction.diff} />
       {correction.note ? <p>Ghi chú của bạn đọc: “{correction.note}”</p> : null}
     </ModerationRow>
   );

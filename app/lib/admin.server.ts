@@ -14,10 +14,13 @@ export async function requireAdminPage(request: Request, context: AppLoadContext
   return user;
 }
 
-export async function requireStaffPage(request: Request, context: AppLoadContext): Promise<User> {
+/** Moderators and admins; a page of its own (the moderation queue) names itself in `message`. */
+export async function requireStaffPage(
+  request: Request,
+  context: AppLoadContext,
+  message = 'Trang này dành cho người quản trị thư viện',
+): Promise<User> {
   const user = await requireCurrentUser(request, context);
-  if (!mayModerate(user)) {
-    throw data('Trang này dành cho người quản trị thư viện', { status: 403 });
-  }
+  if (!mayModerate(user)) throw data(message, { status: 403 });
   return user;
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAuditPageSchema } from '#common/contracts/admin.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
@@ -10,20 +8,16 @@ import {
   ZAdminVideosResponseSchema,
 } from '#common/contracts/video-admin.schema.ts';
 import { ZVideoResponseSchema } from '#common/contracts/video.schema.ts';
-import { makeCoverPng } from '../factories/import-files.ts';
+import { makeCoverPng, realMp4 } from '../factories/import-files.ts';
 import { apiClient } from '../support/api-client.ts';
 import { multipartForm } from '../support/multipart.ts';
 import { availableEngines } from '../support/databases.ts';
 import { broadSearchText, mediaAdminApp, mediaFiles } from '../support/media-admin.ts';
-import { DEMO_DIR, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
 
 const engines = await availableEngines();
-const demo = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'videos.json'), 'utf8')) as {
-  videos: { fileName: string; durationSeconds: number }[];
-};
-// A real MP4 of the demo content (under 1 MB), uploaded as an admin would.
-const demoMp4 = demo.videos.find((v) => fs.statSync(path.join(DEMO_DIR, 'videos', v.fileName)).size < 900_000)!;
-const mp4Bytes = fs.readFileSync(path.join(DEMO_DIR, 'videos', demoMp4.fileName));
+// A real MP4 (under 1 MB), uploaded as an admin would.
+const { bytes: mp4Bytes, durationSeconds: mp4Seconds } = realMp4();
 
 describe('parseYouTubeId', () => {
   it('takes the 11-character id from each form of YouTube address, and nothing else', () => {
@@ -189,7 +183,7 @@ describe.each(engines)('videos administration API on %s', (engine) => {
     expect(res.status).toBe(201);
     const video = ZAdminVideoResponseSchema.parse(await res.json()).data;
     expect(video).toMatchObject({ provider: 'file', status: 'published', youtubeId: null });
-    expect(Math.abs(video.duration! - demoMp4.durationSeconds)).toBeLessThanOrEqual(1);
+    expect(Math.abs(video.duration! - mp4Seconds)).toBeLessThanOrEqual(1);
     const partial = await t.app.request(video.url!, { headers: { range: 'bytes=0-11' } });
     expect(partial.status).toBe(206);
     expect(

@@ -1,9 +1,42 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { loginAs } from './support/session.ts';
+import { talkCollectionForThisFile } from './support/site-books.ts';
 
 const baseURL = inject('baseURL');
+/** A word no other talk says: the transcript search finds this file's talks only. */
+const WORD = `tiengvong${crypto.randomBytes(3).toString('hex')}`;
+/**
+ * Three talks of this file's own, each an uploaded MP3 of 90 s with a transcript of a line every
+ * 4 s; line 6 (at 0:20) holds the searched words.
+ */
+const collection = talkCollectionForThisFile({
+  title: 'Tuyển tập nghe giảng',
+  talks: ['Bài thử Hơi thở chánh niệm', 'Bài thử Bước chân an lạc', 'Bài thử Tiếng chuông tỉnh thức'],
+  seconds: 90,
+  transcript: {
+    lines: [
+      'Kính thưa đại chúng, hôm nay chúng ta cùng tập thở.',
+      'Ngồi cho thẳng lưng, hai vai buông lỏng.',
+      'Đưa tâm về với hơi thở vào và hơi thở ra.',
+      'Thở vào, biết mình đang thở vào.',
+      'Thở ra, biết mình đang thở ra.',
+      `Thở vào ${WORD}, tâm lắng xuống như nước trong.`,
+      'Thở ra, mỉm cười với thân và tâm.',
+      'Nếu tâm chạy đi, nhẹ nhàng đưa về.',
+      'Mỗi hơi thở là một lần trở về.',
+      'Xin cảm ơn đại chúng đã lắng nghe.',
+    ],
+  },
+});
+
+/** This file's collection, from the list of collections: its first talk's page. */
+async function openCollection(page: Page) {
+  await page.locator('.audio-collection-card', { hasText: collection.title }).click();
+  await page.locator('#talk-title', { hasText: collection.talks[0]!.title }).waitFor();
+}
 
 describe('talks (pháp âm)', () => {
   let browser: Browser;
@@ -19,18 +52,23 @@ describe('talks (pháp âm)', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
+    // Every published collection has its card.
+    const published = (await (await fetch(`${baseURL}/api/v1/public/audio_collections`)).json()) as {
+      data: { items: unknown[] };
+    };
     const cards = page.locator('.audio-collection-card');
-    expect(await cards.count()).toBe(2);
-    expect(await cards.first().innerText()).toContain('Tụng kinh Hán-Việt');
-    await cards.first().click();
+    expect(await cards.count()).toBe(published.data.items.length);
+    const card = cards.filter({ hasText: collection.title });
+    expect(await card.count()).toBe(1);
+    await card.click();
     await page.waitForURL(/\/phap-am\/\d+$/);
-    await page.locator('#talk-title', { hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
+    await page.locator('#talk-title', { hasText: collection.talks[0]!.title }).waitFor();
     expect(await page.locator('.audio-talk').count()).toBe(3);
     const cues = page.getByTestId('transcript').locator('li');
     expect(await cues.count()).toBeGreaterThan(5);
     // Play: the site's player bar appears; the audio answers Range requests, so the browser learns its length.
     await page.getByTestId('talk-play').click();
-    await page.getByTestId('player-bar').filter({ hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
+    await page.getByTestId('player-bar').filter({ hasText: collection.talks[0]!.title }).waitFor();
     await page.waitForFunction(() => (document.querySelector('audio')?.duration ?? 0) > 80);
     await page.getByTestId('player-toggle').click();
     await screenshot(page, 'audio-collection-1280');
@@ -43,9 +81,9 @@ describe('talks (pháp âm)', () => {
     await page.locator('.talk-cues li[aria-current="true"] .talk-cue-time', { hasText: at }).waitFor();
 
     // Another talk of the collection.
-    await page.locator('.audio-talk', { hasText: 'Kinh Vu Lan' }).click();
+    await page.locator('.audio-talk', { hasText: collection.talks[2]!.title }).click();
     await page.waitForURL(/nghe=\d+/);
-    await page.locator('#talk-title', { hasText: 'Kinh Vu Lan' }).waitFor();
+    await page.locator('#talk-title', { hasText: collection.talks[2]!.title }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -53,7 +91,8 @@ describe('talks (pháp âm)', () => {
   it('opens a transcript search hit at its moment', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = watchPageErrors(page);
-    await page.goto(`${baseURL}/search?query=sac+bat+di+khong&mode=strict&type=transcript`, {
+    // Written without its accents, as a reader types it.
+    await page.goto(`${baseURL}/search?query=tho+vao+${WORD}&mode=strict&type=transcript`, {
       waitUntil: 'networkidle',
     });
     await waitForHydration(page);
@@ -70,7 +109,7 @@ describe('talks (pháp âm)', () => {
     const mmss = `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
     await page.locator('.audio-start-note', { hasText: mmss }).waitFor();
     // The line found is the one marked.
-    expect(await page.locator('.talk-cues li[aria-current="true"]').innerText()).toMatch(/Sắc bất dị không/);
+    expect(await page.locator('.talk-cues li[aria-current="true"]').innerText()).toContain(`Thở vào ${WORD}`);
     await screenshot(page, 'audio-from-search-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
@@ -82,8 +121,7 @@ describe('talks (pháp âm)', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
-    await page.locator('.audio-collection-card').first().click();
-    await page.locator('#talk-title').waitFor();
+    await openCollection(page);
     await page.getByRole('button', { name: 'Chia sẻ đoạn này' }).click();
     const cues = page.getByTestId('transcript').locator('li');
     // Start at the 4th line, end at the 7th.
@@ -124,7 +162,7 @@ describe('talks (pháp âm)', () => {
     const anonymous = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await anonymous.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
     await waitForHydration(anonymous);
-    await anonymous.locator('.audio-collection-card').first().click();
+    await openCollection(anonymous);
     await anonymous.locator('.talk-bookmarks-login', { hasText: 'Đăng nhập' }).waitFor();
     await anonymous.close();
 
@@ -134,8 +172,7 @@ describe('talks (pháp âm)', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
-    await page.locator('.audio-collection-card').first().click();
-    await page.locator('#talk-title').waitFor();
+    await openCollection(page);
     const cues = page.getByTestId('transcript').locator('li');
     // Logged in, each line has its "Sửa lỗi" pencil too: the line's own button comes first.
     await cues.nth(5).getByRole('button').first().click();
@@ -178,8 +215,7 @@ describe('talks (pháp âm)', () => {
     const page = await browser.newPage();
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
-    await page.locator('.audio-collection-card').first().click();
-    await page.locator('#talk-title').waitFor();
+    await openCollection(page);
     const feedHref = await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href');
     expect(feedHref).toMatch(/^\/phap-am\/\d+\/rss$/);
     const feed = await page.request.get(`${baseURL}${feedHref}`);
@@ -203,7 +239,7 @@ describe('talks (pháp âm)', () => {
       };
     }, xml);
     expect(parsed).not.toBeNull();
-    expect(parsed!.title).toBe('Tụng kinh Hán-Việt');
+    expect(parsed!.title).toBe(collection.title);
     expect(parsed!.image).toMatch(/\/podcast-artwork\.png$/);
     expect(parsed!.items.map((i) => i.title)).toEqual(
       await page.locator('.audio-talk .audio-talk-title').allInnerTexts(),
@@ -226,8 +262,7 @@ describe('talks (pháp âm)', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
-    await page.locator('.audio-collection-card').nth(1).click();
-    await page.locator('#talk-title').waitFor();
+    await openCollection(page);
     const title = await page.locator('#talk-title').innerText();
     await page.getByTestId('talk-play').click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 1.5);
@@ -280,7 +315,7 @@ describe('talks (pháp âm)', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
-    const href = await page.locator('.audio-collection-card').first().getAttribute('href');
+    const href = await page.locator('.audio-collection-card', { hasText: collection.title }).getAttribute('href');
     await page.goto(`${baseURL}${href}?nghe=1&t=12`, { waitUntil: 'networkidle' }).catch(() => null);
     // The talk id of the first collection's first talk may differ: take it from the page's own links.
     const first = await page.locator('.audio-talk').first().getAttribute('href');
@@ -299,13 +334,7 @@ describe('talks (pháp âm)', () => {
     const me = await loginAs(first, baseURL);
     await first.close();
     // What another device of this reader saved: a talk stopped at 0:42.
-    const collections = (await (await fetch(`${baseURL}/api/v1/public/audio_collections`)).json()) as {
-      data: { items: { id: number }[] };
-    };
-    const collection = (await (
-      await fetch(`${baseURL}/api/v1/public/audio_collection/${collections.data.items[1]!.id}`)
-    ).json()) as { data: { talks: { id: number; title: string }[] } };
-    const talk = collection.data.talks[1]!;
+    const talk = collection.talks[1]!;
     const saved = await fetch(`${baseURL}/api/v1/playback/talk-${talk.id}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'x-token': me.token },

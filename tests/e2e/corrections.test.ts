@@ -4,11 +4,37 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { rawRequest } from './support/raw-http.ts';
 import { adminToken, loginAs } from './support/session.ts';
+import { importedBookForThisFile, talkCollectionForThisFile, videoForThisFile } from './support/site-books.ts';
+import { longChapterMarkdown } from '../factories/site.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
-// A chapter no other browser test reads word for word: this test changes its first paragraph.
-const CHAPTER = '/mong-son-thi-thuc-1/mong-son-thi-thuc';
+/**
+ * A book of this file's own, imported (a correction changes an imported chapter's HTML; an
+ * editor's Markdown chapter refuses one): the first test changes its chapter's first paragraph.
+ */
+const book = importedBookForThisFile({
+  title: 'Sách thử sửa lỗi',
+  chapters: [{ title: 'Chương một', markdown: longChapterMarkdown(3) }],
+});
+/**
+ * Two talks of this file's own with a transcript uploaded as SRT (stored as WebVTT): the pencil
+ * test changes the first talk's line 3, the list of a reader's corrections uses the second.
+ */
+const collection = talkCollectionForThisFile({
+  title: 'Tuyển tập thử sửa lời',
+  talks: ['Bài thử Lời dạy buổi sáng', 'Bài thử Lời dạy buổi tối'],
+  transcript: {
+    format: 'srt',
+    lines: [
+      'Kính thưa đại chúng.',
+      'Hôm nay chúng ta nói về lòng biết ơn.',
+      'Biết ơn cha mẹ đã sinh thành và nuôi dưỡng.',
+      'Biết ơn thầy tổ đã chỉ dạy con đường.',
+      'Biết ơn người đã cho ta bát cơm manh áo.',
+    ],
+  },
+});
 
 /** Selects the first characters of paragraph p-N, as a reader's drag would. */
 async function selectStart(page: Page, paragraph: string, length: number) {
@@ -40,6 +66,20 @@ async function api<T = { data: Record<string, unknown> }>(method: string, path: 
   });
   return { status: res.status, json: (await res.json()) as T };
 }
+/** A video of this file's own with six lines of subtitles: the last test changes line 5. */
+const video = videoForThisFile({
+  title: 'Video thử sửa phụ đề',
+  transcript: {
+    lines: [
+      'Xin chào các bạn.',
+      'Hôm nay chúng ta cùng học cách ngồi thiền.',
+      'Trước hết, chọn một chỗ yên tĩnh.',
+      'Ngồi xuống, lưng thẳng mà không cứng.',
+      'Đặt hai tay nhẹ nhàng lên đùi.',
+      'Nhắm mắt lại và thở thật chậm.',
+    ],
+  },
+});
 
 /** In the open dialog: the text as shown, under `label`; rewritten, it fits the page, is sent and thanked. */
 async function sendProposal(
@@ -117,7 +157,7 @@ describe('readers’ corrections', () => {
     const { context, displayName } = await readerAt(390);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${baseURL}${CHAPTER}`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${book.firstChapterPath}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     const original = await paragraphText(page, 'p-1');
     await selectStart(page, 'p-1', 6);
@@ -156,11 +196,11 @@ describe('readers’ corrections', () => {
 
     // Anyone now reads the new text with the reader thanked, and search finds the new word.
     const anon = await browser.newPage({ viewport: viewport(1366) });
-    await anon.goto(`${baseURL}${CHAPTER}`, { waitUntil: 'networkidle' });
+    await anon.goto(`${baseURL}${book.firstChapterPath}`, { waitUntil: 'networkidle' });
     expect(await paragraphText(anon, 'p-1')).toBe(proposed);
     expect(await anon.getByTestId('correction-credit').innerText()).toContain(displayName);
     await anon.goto(`${baseURL}/search?query=${word}`, { waitUntil: 'networkidle' });
-    expect(await anon.locator(`a[href*="mong-son-thi-thuc"]`).count()).toBeGreaterThan(0);
+    expect(await anon.locator(`a[href*="${book.code}"]`).count()).toBeGreaterThan(0);
     await anon.close();
 
     // The audit log names the moderator's acceptance and the reader.
@@ -172,7 +212,7 @@ describe('readers’ corrections', () => {
 
   it('anonymous readers are offered to log in, not a correction; at 1366 px in dark the dialog fits', async () => {
     const anon = await browser.newPage({ viewport: viewport(390) });
-    await anon.goto(`${baseURL}${CHAPTER}`, { waitUntil: 'networkidle' });
+    await anon.goto(`${baseURL}${book.firstChapterPath}`, { waitUntil: 'networkidle' });
     await waitForHydration(anon);
     await selectStart(anon, 'p-1', 6);
     await anon.getByTestId('selection-popup').waitFor();
@@ -183,7 +223,7 @@ describe('readers’ corrections', () => {
     const { context } = await readerAt(1366);
     await context.addInitScript(() => localStorage.setItem('phap-bao:theme', 'dark'));
     const page = await context.newPage();
-    await page.goto(`${baseURL}${CHAPTER}`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseURL}${book.firstChapterPath}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
     await selectStart(page, 'p-1', 6);
     await page.getByTestId('suggest-correction').click();
@@ -199,14 +239,15 @@ describe('readers’ corrections', () => {
   });
   it('a transcript line of a talk: the pencil opens the dialog; accepted, the WebVTT, the page and search change', async () => {
     const word = `chusualoi${crypto.randomBytes(3).toString('hex')}`;
-    // The reader, at 390 px, on "Lễ Phật đản" (no other browser test reads its lines).
+    // The reader, at 390 px, on this file's first talk.
+    const talk = collection.talks[0]!;
     const { context, displayName } = await readerAt(390);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
-    await page.locator('.audio-collection-card', { hasText: 'Bài đọc Phật học' }).click();
-    await page.locator('.audio-talk', { hasText: 'Lễ Phật đản' }).click();
-    await page.locator('#talk-title', { hasText: 'Lễ Phật đản' }).waitFor();
+    await page.locator('.audio-collection-card', { hasText: collection.title }).click();
+    await page.locator('.audio-talk', { hasText: talk.title }).click();
+    await page.locator('#talk-title', { hasText: talk.title }).waitFor();
     await waitForHydration(page);
     const talkUrl = page.url();
     const line = page.getByTestId('transcript').locator('li').nth(2);
@@ -240,7 +281,7 @@ describe('readers’ corrections', () => {
     const item = modPage.getByTestId('correction-item').filter({ hasText: word });
     await item.waitFor();
     expect(await item.locator('ins').allInnerTexts()).toEqual([word]);
-    expect(await item.innerText()).toContain('Lễ Phật đản · dòng 3');
+    expect(await item.innerText()).toContain(`${talk.title} · dòng 3`);
     expect(await item.innerText()).toContain(displayName);
     expect(await modPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await screenshot(modPage, 'correction-transcript-review-320', { fullPage: false });
@@ -251,8 +292,8 @@ describe('readers’ corrections', () => {
     // At 1366 px anyone reads the new line with the reader thanked; the stored WebVTT has it; search finds it.
     const anon = await expectLineCorrected(talkUrl, 2, proposed, displayName, 'correction-transcript-credit-1366');
     const talkId = new URL(talkUrl).searchParams.get('nghe');
-    const collection = /\/phap-am\/(\d+)/.exec(talkUrl)![1];
-    const talks = (await (await fetch(`${baseURL}/api/v1/public/audio_collection/${collection}`)).json()) as {
+    const collectionId = /\/phap-am\/(\d+)/.exec(talkUrl)![1];
+    const talks = (await (await fetch(`${baseURL}/api/v1/public/audio_collection/${collectionId}`)).json()) as {
       data: { talks: { id: number; transcriptUrl: string | null }[] };
     };
     const vttUrl = talks.data.talks.find((t) => String(t.id) === talkId)?.transcriptUrl;
@@ -264,17 +305,7 @@ describe('readers’ corrections', () => {
     await anon.close();
   });
   it('“Góp ý sửa lỗi của tôi”: the reader’s own corrections with their state, paged; withdraw; others see none and get 404', async () => {
-    const collections = (await (await fetch(`${baseURL}/api/v1/public/audio_collections`)).json()) as {
-      data: { items: { id: number; title: string }[] };
-    };
-    const collection = collections.data.items.find((c) => c.title === 'Bài đọc Phật học')!;
-    const talk = (
-      await api<{ data: { talks: { id: number; title: string; transcriptUrl: string | null }[] } }>(
-        'GET',
-        `/public/audio_collection/${collection.id}`,
-        moderator,
-      )
-    ).json.data.talks.find((t) => t.title === 'Thiền tông')!;
+    const talk = collection.talks[1]!;
 
     const { context, token } = await readerAt(390);
     const tag = crypto.randomBytes(3).toString('hex');
@@ -321,7 +352,7 @@ describe('readers’ corrections', () => {
     expect(await items.count()).toBe(10);
     expect(await items.first().locator('ins').allInnerTexts()).toEqual([`(đề xuất ${tag} số 11)`]);
     expect(await items.first().innerText()).toContain('Đang chờ');
-    expect(await items.first().innerText()).toContain('Thiền tông · dòng 1');
+    expect(await items.first().innerText()).toContain(`${talk.title} · dòng 1`);
     const accepted = items.filter({ hasText: `${tag} số 3)` });
     expect(await accepted.getAttribute('data-state')).toBe('accepted');
     expect(await accepted.innerText()).toContain('Đã nhận');
@@ -377,7 +408,7 @@ describe('readers’ corrections', () => {
     await otherContext.close();
   });
   it('a line of a video’s transcript: corrected from the video page at 320 px, accepted, shown with thanks at 1366 px', async () => {
-    const address = `${baseURL}/videos?xem=bat-nha-tam-kinh-doc-tung-co-loi`;
+    const address = `${baseURL}${video.path}`;
     const { context, displayName } = await readerAt(320);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -417,7 +448,7 @@ describe('readers’ corrections', () => {
     // Search finds the new word in the video's line, and opens the video at that line's moment.
     await anon.goto(`${baseURL}/search?query=${word}&type=video`, { waitUntil: 'networkidle' });
     const hit = anon.locator('.search-result[data-type="video"] a.search-passage');
-    expect(await hit.getAttribute('href')).toMatch(/^\/videos\?xem=bat-nha-tam-kinh-doc-tung-co-loi&t=\d+$/);
+    expect(await hit.getAttribute('href')).toMatch(new RegExp(`^/videos\\?xem=${video.slug}&t=\\d+$`));
     await screenshot(anon, 'correction-video-search-1366', { fullPage: false });
     await anon.close();
   });

@@ -71,6 +71,7 @@ describe('published quote lists and moderation', () => {
     expect(new URL(visitor.url()).pathname).toBe('/noi-dung-dang-kiem-duyet');
     const forbidden = await ownerPage.goto(`${baseURL}/profile/moderation`, { waitUntil: 'networkidle' });
     expect(forbidden?.status()).toBe(403);
+    expect(await ownerPage.locator('.error-page').innerText()).toContain('Trang này dành cho người kiểm duyệt');
     expect(await ownerPage.locator('.profile-menu').getByText('Kiểm duyệt').count()).toBe(0);
 
     // The moderator: the queue, a rejection needs a reason, then approval and featuring.

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
+import { talkCollectionForThisFile } from './support/site-books.ts';
 
 const baseURL = inject('baseURL');
+/** Three talks of this file's own (two follow the first in the queue), each an uploaded MP3 of 2 minutes. */
+const collection = talkCollectionForThisFile({
+  title: 'Tuyển tập nghe trước khi ngủ',
+  talks: ['Bài thử Buông thư', 'Bài thử Ngủ ngon', 'Bài thử Sáng mai'],
+  seconds: 120,
+});
 
 const audio = (page: Page) =>
   page.evaluate(() => {
@@ -19,10 +26,11 @@ async function box(locator: Locator) {
 /** The time left (or "Hết bài") shown beside a timer's moon. */
 const timeLeft = (page: Page, testId: string) => page.getByTestId(testId).locator('.sleep-timer-left');
 
-async function openFirstCollection(page: Page) {
+/** This file's collection from the list of collections, on its first talk. */
+async function openCollection(page: Page) {
   await page.goto(`${baseURL}/phap-am`, { waitUntil: 'networkidle' });
-  await page.locator('.audio-collection-card').first().click();
-  await page.locator('#talk-title', { hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
+  await page.locator('.audio-collection-card', { hasText: collection.title }).click();
+  await page.locator('#talk-title', { hasText: collection.talks[0]!.title }).waitFor();
   await waitForHydration(page);
 }
 
@@ -58,7 +66,7 @@ describe('sleep timer and speed per talk', () => {
     const page = await browser.newPage({ viewport: { width, height } });
     const errors = watchPageErrors(page);
     await page.clock.install();
-    await openFirstCollection(page);
+    await openCollection(page);
     await startPlaying(page);
     return { page, errors };
   }
@@ -154,7 +162,7 @@ describe('sleep timer and speed per talk', () => {
     });
     await page.waitForFunction(() => document.querySelector('audio')!.ended);
     expect(await audio(page)).toMatchObject({ paused: true, volume: 1 });
-    await page.getByTestId('player-bar').filter({ hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
+    await page.getByTestId('player-bar').filter({ hasText: collection.talks[0]!.title }).waitFor();
     expect(await timeLeft(page, 'player-sleep').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
@@ -197,7 +205,7 @@ describe('sleep timer and speed per talk', () => {
   it('remembers the speed of each talk on the device, the bar and the talk page agreeing, after a reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     const errors = watchPageErrors(page);
-    await openFirstCollection(page);
+    await openCollection(page);
     const firstTalk = page.url();
     await startPlaying(page);
     const talkSpeed = page.getByTestId('talk-speed');
@@ -208,11 +216,12 @@ describe('sleep timer and speed per talk', () => {
     expect(await talkSpeed.innerText()).toBe('1,5×');
 
     // Another talk keeps its own speed (1× until changed).
-    await page.locator('.audio-talk', { hasText: 'Kinh Vu Lan' }).click();
-    await page.locator('#talk-title', { hasText: 'Kinh Vu Lan' }).waitFor();
+    const other = collection.talks[1]!.title;
+    await page.locator('.audio-talk', { hasText: other }).click();
+    await page.locator('#talk-title', { hasText: other }).waitFor();
     expect(await talkSpeed.innerText()).toBe('1×');
     await page.getByTestId('talk-play').click();
-    await page.getByTestId('player-bar').filter({ hasText: 'Kinh Vu Lan' }).waitFor();
+    await page.getByTestId('player-bar').filter({ hasText: other }).waitFor();
     await page.waitForFunction(() => document.querySelector('audio')!.playbackRate === 1);
     expect(await barSpeed.innerText()).toBe('1×');
     await screenshot(page, 'talk-speed-per-talk-1366', { fullPage: false });
@@ -223,7 +232,7 @@ describe('sleep timer and speed per talk', () => {
     await page.locator('[data-testid="talk-speed"]', { hasText: '1,5×' }).waitFor();
     expect(await barSpeed.innerText()).toBe('1×');
     await page.getByTestId('talk-play').click();
-    await page.getByTestId('player-bar').filter({ hasText: 'Bát-nhã Tâm Kinh' }).waitFor();
+    await page.getByTestId('player-bar').filter({ hasText: collection.talks[0]!.title }).waitFor();
     await page.waitForFunction(() => document.querySelector('audio')!.playbackRate === 1.5);
     expect(await barSpeed.innerText()).toBe('1,5×');
     expect(errors).toEqual([]);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import sharp from 'sharp';
@@ -134,3 +136,39 @@ export function makeSilentMp3(frames: number): Buffer {
 }
 
 export const MP3_FRAME_SECONDS = 1152 / 44100;
+
+/**
+ * A talk's or video's timed transcript as a WebVTT or SRT file: line i from i × `secondsEach` to
+ * the next line's start, each with its cue number (what an editor's captioning tool writes).
+ */
+export function timedTranscript(
+  lines: string[],
+  options: { secondsEach?: number; format?: 'vtt' | 'srt' } = {},
+): { name: string; text: string } {
+  const secondsEach = options.secondsEach ?? 4;
+  const srt = options.format === 'srt';
+  const time = (seconds: number) => {
+    const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+    const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+    return `${pad(h)}:${pad(m)}:${pad(Math.floor(s))}${srt ? ',' : '.'}${pad(Math.round((s % 1) * 1000), 3)}`;
+  };
+  const cues = lines.map((line, i) => `${i + 1}\n${time(i * secondsEach)} --> ${time((i + 1) * secondsEach)}\n${line}`);
+  return srt
+    ? { name: 'loi-giang.srt', text: `${cues.join('\n\n')}\n` }
+    : { name: 'loi-giang.vtt', text: `WEBVTT\n\n${cues.join('\n\n')}\n` };
+}
+
+/**
+ * A real MP4 (one a browser plays, its `ftyp` and `moov` boxes read for the duration) under 1 MB:
+ * a video of the demo's, read from data/demo, as making one at test time would need an encoder.
+ * Only its bytes are used: a test gives it a title and a transcript of its own.
+ */
+export function realMp4(): { bytes: Buffer; durationSeconds: number } {
+  const dir = path.resolve(import.meta.dirname, '..', '..', 'data', 'demo');
+  const { videos } = JSON.parse(fs.readFileSync(path.join(dir, 'videos.json'), 'utf8')) as {
+    videos: { fileName: string; durationSeconds: number }[];
+  };
+  const file = (v: { fileName: string }) => path.join(dir, 'videos', v.fileName);
+  const small = videos.find((v) => fs.statSync(file(v)).size < 900_000)!;
+  return { bytes: fs.readFileSync(file(small)), durationSeconds: small.durationSeconds };
+}

@@ -1,8 +1,14 @@
 import crypto from 'node:crypto';
-import { ZAdminBookSchema, ZAdminChapterSchema } from '#common/contracts/book-admin.schema.ts';
+import {
+  ZAdminBookPageSchema,
+  ZAdminBookSchema,
+  ZAdminChapterSchema,
+  type AdminBook,
+} from '#common/contracts/book-admin.schema.ts';
 import { ZAdminCollectionSchema, ZAdminTalkSchema } from '#common/contracts/talk-admin.schema.ts';
-import { makeSilentMp3 } from './import-files.ts';
-import { multipartForm } from '../support/multipart.ts';
+import { ZAdminVideoSchema } from '#common/contracts/video-admin.schema.ts';
+import { makeSilentMp3, MP3_FRAME_SECONDS, realMp4, timedTranscript } from './import-files.ts';
+import { multipartForm, type FilePart } from '../support/multipart.ts';
 
 export interface SiteBook {
   id: number;
@@ -18,7 +24,7 @@ export interface SiteTalkCollection {
   title: string;
   /** Its page: /phap-am/{id}. */
   path: string;
-  talks: { id: number; title: string; path: string }[];
+  talks: { id: number; title: string; path: string; transcriptUrl: string | null }[];
 }
 
 /** A call of the running site's API as the administrator `adminToken`: JSON, or a multipart form. */
@@ -32,6 +38,25 @@ function adminApi(baseURL: string, adminToken: string) {
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { data: unknown }).data;
+  };
+}
+
+/**
+ * A talk's or video's transcript as uploaded: its lines, a line every `secondsEach` (4 s), as
+ * WebVTT or as SRT (which the site stores as WebVTT).
+ */
+export type SiteTranscript = { lines: string[] } & Parameters<typeof timedTranscript>[1];
+
+/** What a test needs of a book the admin API answered with. */
+function siteBookOf(
+  book: Pick<AdminBook, 'id' | 'code' | 'title'> & { chapters: { code: string; title: string | null }[] },
+): SiteBook {
+  return {
+    id: book.id,
+    code: book.code,
+    title: book.title,
+    chapters: book.chapters.map((c) => ({ code: c.code, title: c.title ?? '' })),
+    firstChapterPath: `/${book.chapters[0]!.code}/${book.code}`,
   };
 }
 
@@ -61,13 +86,37 @@ export function siteBooks(baseURL: string, adminToken: string) {
         chapters.push(ZAdminChapterSchema.parse(await call('POST', `/admin/book/${book.id}/chapters`, chapter)));
       }
       await call('POST', `/admin/book/${book.id}/publish`);
-      return {
-        id: book.id,
-        code: book.code,
-        title,
-        chapters: chapters.map((c) => ({ code: c.code, title: c.title ?? '' })),
-        firstChapterPath: `/${chapters[0]!.code}/${book.code}`,
-      };
+      return siteBookOf({ ...book, chapters });
+    },
+
+    /**
+     * A published book imported from a Markdown file (`POST /admin/import`) as an editor imports
+     * one: its chapters are stored as HTML with no Markdown source, as the demo's are, which is
+     * what a reader's correction of a paragraph may change (an editor's Markdown chapter refuses it).
+     */
+    async importedBook(
+      options: { title?: string; chapters?: { title: string; markdown: string }[] } = {},
+    ): Promise<SiteBook> {
+      const title = numbered(options.title ?? 'Sách nhập thử');
+      const code = `sach-nhap-thu-${crypto.randomInt(1e6, 1e7)}`;
+      const file = [
+        // JSON's quoted strings are YAML's too.
+        `---\ntitle: ${JSON.stringify(title)}\nauthor: Tác giả thử\ncode: ${code}\n---`,
+        ...(options.chapters ?? [{ title: 'Chương một', markdown: 'Như thị ngã văn.' }]).map(
+          (chapter) => `# ${chapter.title}\n\n${chapter.markdown}`,
+        ),
+      ].join('\n\n');
+      const outcomes = (await call(
+        'POST',
+        '/admin/import',
+        multipartForm({}, [['files', `${code}.md`, file, 'text/markdown']]),
+      )) as { status: string; reason: string | null }[];
+      if (outcomes[0]?.status !== 'added') throw new Error(`import of ${code}: ${JSON.stringify(outcomes)}`);
+      // The import answers with the book's address only: its id is in the list, most recently changed first.
+      const recent = ZAdminBookPageSchema.parse(await call('GET', '/admin/books?perPage=100'));
+      const id = recent.items.find((b) => b.code === code)!.id;
+      made.push(id);
+      return siteBookOf(ZAdminBookSchema.parse(await call('GET', `/admin/book/${id}`)));
     },
 
     async removeAll(): Promise<void> {
@@ -79,9 +128,9 @@ export function siteBooks(baseURL: string, adminToken: string) {
 /**
  * Talks made on a running site through its administration API, as an editor uploads them: each a
  * silent MP3 of `seconds` (its frames real, so the player loads and plays it) in a published
- * collection of the test's own. `removeAll()` deletes the talks with their files and turns the
- * collection back into a draft (there is no deleting a collection), so readers and the other
- * browser tests no longer see it.
+ * collection of the test's own, each with `transcript` as its timed transcript when given.
+ * `removeAll()` deletes the talks with their files and turns the collection back into a draft
+ * (there is no deleting a collection), so readers and the other browser tests no longer see it.
  */
 export function siteTalks(baseURL: string, adminToken: string) {
   const collections: number[] = [];
@@ -93,6 +142,7 @@ export function siteTalks(baseURL: string, adminToken: string) {
       title?: string;
       talks: string[];
       seconds?: number;
+      transcript?: SiteTranscript;
     }): Promise<SiteTalkCollection> {
       const collection = ZAdminCollectionSchema.parse(
         await call('POST', '/admin/collections', {
@@ -101,16 +151,17 @@ export function siteTalks(baseURL: string, adminToken: string) {
         }),
       );
       collections.push(collection.id);
-      // One MP3 frame (417 bytes at 128 kbit/s) is about 26 ms.
-      const mp3 = makeSilentMp3(Math.round((options.seconds ?? 20) / 0.026));
+      const mp3 = makeSilentMp3(Math.round((options.seconds ?? 20) / MP3_FRAME_SECONDS));
+      const transcript = options.transcript && timedTranscript(options.transcript.lines, options.transcript);
       const made = [];
       for (const title of options.talks) {
         const form = multipartForm({ collectionId: String(collection.id), title, status: 'published' }, [
           ['file', 'bai-giang.mp3', mp3, 'audio/mpeg'],
+          ...(transcript ? [['transcript', transcript.name, transcript.text] as FilePart] : []),
         ]);
         const talk = ZAdminTalkSchema.parse(await call('POST', '/admin/talks', form));
         talks.push(talk.id);
-        made.push({ id: talk.id, title: talk.title, path: talk.path });
+        made.push({ id: talk.id, title: talk.title, path: talk.path, transcriptUrl: talk.transcriptUrl });
       }
       return { id: collection.id, title: collection.title, path: collection.path, talks: made };
     },
@@ -118,6 +169,41 @@ export function siteTalks(baseURL: string, adminToken: string) {
     async removeAll(): Promise<void> {
       for (const id of talks.splice(0)) await call('DELETE', `/admin/talk/${id}`);
       for (const id of collections.splice(0)) await call('PUT', `/admin/collection/${id}`, { status: 'draft' });
+    },
+  };
+}
+
+export interface SiteVideo {
+  id: number;
+  slug: string;
+  title: string;
+  /** Its page: /videos?xem={slug}. */
+  path: string;
+}
+
+/**
+ * Videos made on a running site through its administration API, as an editor uploads them: a
+ * published MP4 file (`realMp4`) under a title of the test's own, with `transcript`'s lines as its
+ * timed subtitles. `removeAll()` deletes them with their files.
+ */
+export function siteVideos(baseURL: string, adminToken: string) {
+  const made: number[] = [];
+  const call = adminApi(baseURL, adminToken);
+
+  return {
+    async publishedVideo(options: { title?: string; transcript: SiteTranscript }): Promise<SiteVideo> {
+      const transcript = timedTranscript(options.transcript.lines, options.transcript);
+      const form = multipartForm({ kind: 'file', title: numbered(options.title ?? 'Video thử'), status: 'published' }, [
+        ['file', 'video-thu.mp4', realMp4().bytes, 'video/mp4'],
+        ['transcript', transcript.name, transcript.text],
+      ]);
+      const video = ZAdminVideoSchema.parse(await call('POST', '/admin/videos', form));
+      made.push(video.id);
+      return { id: video.id, slug: video.slug, title: video.title, path: video.path };
+    },
+
+    async removeAll(): Promise<void> {
+      for (const id of made.splice(0)) await call('DELETE', `/admin/video/${id}`);
     },
   };
 }

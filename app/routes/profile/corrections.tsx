@@ -1,6 +1,7 @@
 import { data, Link, useFetcher } from 'react-router';
 import { SITE_NAME } from '#common/constants.ts';
 import type { Correction } from '#common/contracts/correction.schema.ts';
+import { CorrectionDiff } from '#app/components/corrections/correction-diff.tsx';
 import { Pagination } from '#app/components/ui/pagination.tsx';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { formatDate, formatNumber } from '#app/lib/format.ts';
@@ -99,17 +100,7 @@ function MyCorrection({ correction }: { correction: Correction }) {
         · gửi ngày {formatDate(correction.createdAt)}
         {correction.decidedAt ? ` · xét ngày ${formatDate(correction.decidedAt)}` : ''}
       </p>
-      <p className="correction-diff">
-        {correction.diff.map((part, i) =>
-          part.op === 'same' ? (
-            <span key={i}>{part.text}</span>
-          ) : part.op === 'removed' ? (
-            <del key={i}>{part.text}</del>
-          ) : (
-            <ins key={i}>{part.text}</ins>
-          ),
-        )}
-      </p>
+      <CorrectionDiff diff={correction.diff} />
       {correction.note ? <p>Ghi chú của bạn: “{correction.note}”</p> : null}
       {correction.state === 'refused' && correction.reason ? (
         <p data-testid="correction-reason">Lý do không nhận: {correction.reason}</p>

@@ -9,13 +9,12 @@ import {
 } from '#common/contracts/note-group.schema.ts';
 import { ZCorrectionDecisionRequestSchema, type Correction } from '#common/contracts/correction.schema.ts';
 import { QuoteNote } from '#app/components/lists/quote-note.tsx';
+import { CorrectionDiff } from '#app/components/corrections/correction-diff.tsx';
 import { Pagination } from '#app/components/ui/pagination.tsx';
 import { requireStaffPage } from '#app/lib/admin.server.ts';
 import { formFailureOf } from '#app/lib/form-errors.server.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { positiveIdOf } from '#app/lib/params.ts';
-import { requireCurrentUser } from '#app/lib/session.server.ts';
-import { mayModerate } from '#server/policies/roles.policy.ts';
 import type { Route } from './+types/moderation';
 import '#app/styles/lists.css';
 import '#app/styles/correction-review.css';
@@ -31,12 +30,12 @@ const ACTION_LABELS: Record<ModerationEvent['action'], string> = {
   unfeature: 'bỏ nổi bật',
 };
 
+/** What a reader who may not moderate is told (403), opening the page or posting to it. */
+const MODERATORS_PAGE = 'Trang này dành cho người kiểm duyệt';
+
 /** Moderators and admins only: readers who open it are told so (403). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireCurrentUser(request, context);
-  if (!mayModerate(user)) {
-    throw data('Trang này dành cho người kiểm duyệt', { status: 403 });
-  }
+  const user = await requireStaffPage(request, context, MODERATORS_PAGE);
   const page = positiveIdOf(new URL(request.url).searchParams.get('page')) ?? 1;
   const [queue, approved, corrections] = await Promise.all([
     context.services.noteGroups.queue(user, page, PAGE_SIZE),
@@ -50,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** approve / reject (with a reason) / feature / unfeature one group. */
 export async function action({ request, context }: Route.ActionArgs) {
   // The role before the form: a reader is told 403 whatever they post.
-  const user = await requireStaffPage(request, context);
+  const user = await requireStaffPage(request, context, MODERATORS_PAGE);
   const form = await request.formData();
   const id = positiveIdOf(String(form.get('id') ?? ''));
   const intent = String(form.get('intent') ?? '');
@@ -256,17 +255,7 @@ function CorrectionItem({ correction }: { correction: Correction }) {
       <p className="list-detail-meta">
         {correction.authorName} · gửi ngày {formatDate(correction.createdAt)}
       </p>
-      <p className="correction-diff" data-testid="correction-diff">
-        {correction.diff.map((part, i) =>
-          part.op === 'same' ? (
-            <span key={i}>{part.text}</span>
-          ) : part.op === 'removed' ? (
-            <del key={i}>{part.text}</del>
-          ) : (
-            <ins key={i}>{part.text}</ins>
-          ),
-        )}
-      </p>
+      <CorrectionDiff diff={correction.diff} />
       {correction.note ? <p>Ghi chú của bạn đọc: “{correction.note}”</p> : null}
     </ModerationRow>
   );

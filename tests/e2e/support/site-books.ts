@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { siteBooks, siteTalks, type SiteBook, type SiteTalkCollection } from '../../factories/site.ts';
+import {
+  siteBooks,
+  siteTalks,
+  siteVideos,
+  type SiteBook,
+  type SiteTalkCollection,
+  type SiteVideo,
+} from '../../factories/site.ts';
 import { adminToken } from './session.ts';
 
 let token: Promise<string> | undefined;
@@ -34,9 +41,21 @@ export function bookForThisFile(options: Parameters<ReturnType<typeof siteBooks>
   return forThisFile(siteBooks, (books) => books.publishedBook(options));
 }
 
+/** A published book imported from a Markdown file (chapters stored as HTML, as the demo's); as `bookForThisFile`. */
+export function importedBookForThisFile(
+  options: Parameters<ReturnType<typeof siteBooks>['importedBook']>[0],
+): SiteBook {
+  return forThisFile(siteBooks, (books) => books.importedBook(options));
+}
+
 /** A published talk collection with uploaded talks that this file's tests play; as `bookForThisFile`. */
 export function talkCollectionForThisFile(
   options: Parameters<ReturnType<typeof siteTalks>['publishedCollection']>[0],
 ): SiteTalkCollection {
   return forThisFile(siteTalks, (talks) => talks.publishedCollection(options));
+}
+
+/** A published video (an uploaded MP4 with its subtitles) that this file's tests watch; as `bookForThisFile`. */
+export function videoForThisFile(options: Parameters<ReturnType<typeof siteVideos>['publishedVideo']>[0]): SiteVideo {
+  return forThisFile(siteVideos, (videos) => videos.publishedVideo(options));
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { readLookupTerm, TERM_SYLLABLES_MAX } from '#common/text/lookup-term.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { zLine, zText } from './text.schema.ts';
 
@@ -20,9 +19,8 @@ export const DICTIONARY_MAX_BYTES = 4 * 1024 * 1024;
 export const DICTIONARY_MAX_ENTRIES = 100_000;
 /** Passages shown under a looked-up term. */
 export const LOOKUP_PASSAGES = 5;
-/** Entries shown for a term; Chinese characters listed for a one-syllable term. */
+/** Entries shown for a looked-up term. */
 export const LOOKUP_ENTRIES = 20;
-export const TERM_CHARACTERS = 24;
 
 /**
  * Look-ups one address may make in a minute: each runs a search of the library, and a reader
@@ -37,9 +35,6 @@ export const DICTIONARY_MESSAGES = {
   textTooLong: `Tra tối đa ${LOOKUP_WINDOW_MAX} chữ Hán một lần.`,
   badPosition: 'Vị trí chữ được chọn nằm ngoài đoạn gửi lên.',
   readingsMismatch: 'Số âm Hán-Việt gửi kèm phải bằng số chữ Hán.',
-  termRequired: 'Cần một từ để tra.',
-  termTooLong: `Tra tối đa ${TERM_SYLLABLES_MAX} tiếng một lần (một từ hoặc cụm từ ngắn).`,
-  termNotWord: 'Chỉ tra được một từ hoặc cụm từ ngắn: chữ cái, dấu cách, dấu gạch nối; không có dấu câu hay chữ số.',
   nameRequired: 'Từ điển cần có tên.',
   licenseRequired: 'Ghi rõ giấy phép của từ điển (ví dụ CC BY-SA 4.0, Public Domain).',
   badSourceUrl: 'Địa chỉ nguồn phải bắt đầu bằng http:// hoặc https://.',
@@ -141,7 +136,7 @@ export const ZLookupPassageSchema = z.object({
 });
 
 /** Where the readings and English glosses come from, with its licence. */
-const ZUnihanSourceSchema = z.object({ version: z.string(), license: z.string(), licenseUrl: z.string() });
+export const ZUnihanSourceSchema = z.object({ version: z.string(), license: z.string(), licenseUrl: z.string() });
 
 export const ZLookupResultSchema = z.object({
   /** The term looked up: the longest imported headword around the tapped character, else the character. */
@@ -162,52 +157,6 @@ export const ZLookupResultSchema = z.object({
 });
 export type LookupResult = z.infer<typeof ZLookupResultSchema>;
 export const ZLookupResponseSchema = z.object({ data: ZLookupResultSchema });
-
-// Looking up a Vietnamese term -----------------------------------------------------------------------
-
-const TERM_MESSAGES = {
-  required: DICTIONARY_MESSAGES.termRequired,
-  tooLong: DICTIONARY_MESSAGES.termTooLong,
-  notTerm: DICTIONARY_MESSAGES.termNotWord,
-} as const;
-
-/**
- * GET /public/dictionary/term: a word or short phrase of a chapter ("Bát nhã", "bat nha",
- * "Ba-la-mật-đa"), as the reader selected it; the edges a selection carries (spaces, a comma) are trimmed.
- */
-export const ZTermLookupRequestSchema = z.object({
-  term: zLine({ error: DICTIONARY_MESSAGES.termRequired })
-    .max(200, DICTIONARY_MESSAGES.termTooLong)
-    .transform((s, ctx) => {
-      const read = readLookupTerm(normalizeText(s));
-      if ('term' in read) return read.term;
-      ctx.addIssue({ code: 'custom', message: TERM_MESSAGES[read.problem] });
-      return z.NEVER;
-    }),
-});
-export type TermLookupRequest = z.infer<typeof ZTermLookupRequestSchema>;
-
-export const ZTermLookupResultSchema = z.object({
-  /** The term as looked up: NFC, one space between its words. */
-  term: z.string(),
-  /**
-   * The imported entries whose Hán-Việt reading is the term: with its diacritics when the term has
-   * any (tone placement aside), else by its letters alone ("bat nha" finds "bát nhã").
-   */
-  entries: z.array(ZDictionaryEntrySchema),
-  entryTotal: z.number().int(),
-  /** For a one-syllable term: the Chinese characters Unihan reads so (at most TERM_CHARACTERS). */
-  characters: z.array(ZHanCharacterSchema),
-  characterTotal: z.number().int(),
-  /** Passages of the library's books with the term as a phrase, best first. */
-  passages: z.array(ZLookupPassageSchema),
-  passageTotal: z.number().int(),
-  /** The search page for the term as a phrase (books). */
-  searchUrl: z.string(),
-  unihan: ZUnihanSourceSchema,
-});
-export type TermLookupResult = z.infer<typeof ZTermLookupResultSchema>;
-export const ZTermLookupResponseSchema = z.object({ data: ZTermLookupResultSchema });
 
 // Import ------------------------------------------------------------------------------------------
 

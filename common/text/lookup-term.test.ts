@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupTermOf, readLookupTerm } from './lookup-term.ts';
+import { lookupTermOf, termProblemOf } from './lookup-term.ts';
 
 describe('which selections are looked up as a term', () => {
   it('takes a word or a short phrase, trimmed of what a selection drags along', () => {
@@ -13,13 +13,21 @@ describe('which selections are looked up as a term', () => {
   });
 
   it('leaves out sentences, long passages, numbers and Chinese, saying why', () => {
-    expect(readLookupTerm('')).toEqual({ problem: 'required' });
-    expect(readLookupTerm(' … ')).toEqual({ problem: 'required' });
-    expect(readLookupTerm('một hai ba bốn năm sáu bảy')).toEqual({ problem: 'tooLong' });
-    expect(readLookupTerm('a'.repeat(61))).toEqual({ problem: 'tooLong' });
-    expect(readLookupTerm('Bát nhã. Niết bàn')).toEqual({ problem: 'notTerm' });
-    expect(readLookupTerm('Như thị, ngã văn')).toEqual({ problem: 'notTerm' });
-    expect(readLookupTerm('chương 3')).toEqual({ problem: 'notTerm' });
-    expect(readLookupTerm('般若')).toEqual({ problem: 'notTerm' });
+    expect(lookupTermOf('')).toBeNull();
+    expect(termProblemOf('')).toBe('required');
+    expect(lookupTermOf(' … ')).toBeNull();
+    expect(termProblemOf(' … ')).toBe('required');
+    expect(lookupTermOf('một hai ba bốn năm sáu bảy')).toBeNull();
+    expect(termProblemOf('một hai ba bốn năm sáu bảy')).toBe('tooLong');
+    expect(lookupTermOf('a'.repeat(61))).toBeNull();
+    expect(termProblemOf('a'.repeat(61))).toBe('tooLong');
+    expect(lookupTermOf('Bát nhã. Niết bàn')).toBeNull();
+    expect(termProblemOf('Bát nhã. Niết bàn')).toBe('notTerm');
+    expect(lookupTermOf('Như thị, ngã văn')).toBeNull();
+    expect(termProblemOf('Như thị, ngã văn')).toBe('notTerm');
+    expect(lookupTermOf('chương 3')).toBeNull();
+    expect(termProblemOf('chương 3')).toBe('notTerm');
+    expect(lookupTermOf('般若')).toBeNull();
+    expect(termProblemOf('般若')).toBe('notTerm');
   });
 });

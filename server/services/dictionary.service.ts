@@ -11,10 +11,12 @@ import {
   LOOKUPS_PER_MINUTE,
   type LookupRequest,
   type LookupResult,
-  TERM_CHARACTERS,
+} from '#common/contracts/dictionary.schema.ts';
+import {
   type TermLookupRequest,
   type TermLookupResult,
-} from '#common/contracts/dictionary.schema.ts';
+  TERM_CHARACTERS,
+} from '#common/contracts/term-lookup.schema.ts';
 import { type SearchRequest, type SearchResult, ZSearchRequestSchema } from '#common/contracts/search.schema.ts';
 import { searchUrl } from '#common/contracts/search.values.ts';
 import { indexForms } from '#common/text/search-tokens.ts';

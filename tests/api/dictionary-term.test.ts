@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DICTIONARY_MESSAGES,
-  type DictionarySummary,
-  ZTermLookupResponseSchema,
-} from '#common/contracts/dictionary.schema.ts';
+import type { DictionarySummary } from '#common/contracts/dictionary.schema.ts';
+import { TERM_LOOKUP_MESSAGES, ZTermLookupResponseSchema } from '#common/contracts/term-lookup.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import * as readingFolded from '#server/db/migrations/0036-dictionary-reading-folded.ts';
 import { apiClient } from '../support/api-client.ts';
@@ -143,14 +140,14 @@ describe.each(engines)('looking up a Vietnamese term on %s', (engine) => {
 
   it('refuses what is not a short term, in Vietnamese, never a 500', async () => {
     const cases: [string, string][] = [
-      ['', DICTIONARY_MESSAGES.termRequired],
-      [' , ', DICTIONARY_MESSAGES.termRequired],
-      ['một hai ba bốn năm sáu bảy', DICTIONARY_MESSAGES.termTooLong],
-      ['a'.repeat(61), DICTIONARY_MESSAGES.termTooLong],
-      ['x'.repeat(400), DICTIONARY_MESSAGES.termTooLong],
-      ['Bát nhã. Niết bàn', DICTIONARY_MESSAGES.termNotWord],
-      ['般若', DICTIONARY_MESSAGES.termNotWord],
-      ['chương 3', DICTIONARY_MESSAGES.termNotWord],
+      ['', TERM_LOOKUP_MESSAGES.required],
+      [' , ', TERM_LOOKUP_MESSAGES.required],
+      ['một hai ba bốn năm sáu bảy', TERM_LOOKUP_MESSAGES.tooLong],
+      ['a'.repeat(61), TERM_LOOKUP_MESSAGES.tooLong],
+      ['x'.repeat(400), TERM_LOOKUP_MESSAGES.tooLong],
+      ['Bát nhã. Niết bàn', TERM_LOOKUP_MESSAGES.notTerm],
+      ['般若', TERM_LOOKUP_MESSAGES.notTerm],
+      ['chương 3', TERM_LOOKUP_MESSAGES.notTerm],
     ];
     for (const [term, message] of cases) {
       const res = await api.get(termPath(term));
@@ -164,7 +161,7 @@ describe.each(engines)('looking up a Vietnamese term on %s', (engine) => {
     expect(ZErrorResponseSchema.parse(await control.json()).errorMessage).toMatch(/ký tự điều khiển/);
     const missing = await api.get('/public/dictionary/term');
     expect(missing.status).toBe(400);
-    expect(ZErrorResponseSchema.parse(await missing.json()).fields?.term).toBe(DICTIONARY_MESSAGES.termRequired);
+    expect(ZErrorResponseSchema.parse(await missing.json()).fields?.term).toBe(TERM_LOOKUP_MESSAGES.required);
   });
 
   it('fills in the folded reading of the entries imported before the migration that added it', async () => {

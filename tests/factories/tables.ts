@@ -16,6 +16,7 @@ import {
 } from '#server/services/search-indexer.service.ts';
 import { newReader } from './reader.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { dictionaryTsv, type TestDictionaryEntry } from './dictionary-tsv.ts';
 
 /** Someone the factories made: their account and a live session token (`api.get(path, { as })`). */
 export interface Person {
@@ -144,9 +145,9 @@ export function factories(t: TestApp) {
       name?: string;
       license?: string;
       sourceUrl?: string;
-      entries: { headword: string; reading: string; meaning: string }[];
+      entries: TestDictionaryEntry[];
     }): Promise<DictionarySummary> {
-      const content = options.entries.map((e) => `${e.headword}\t${e.reading}\t${e.meaning}`).join('\n');
+      const content = dictionaryTsv(options.entries);
       return t.services.dictionary.import((await adminSession()).user, {
         name: options.name ?? `Từ điển thử ${unique()}`,
         license: options.license ?? 'CC0 1.0',

@@ -5,9 +5,8 @@ import {
   ZDictionaryResponseSchema,
   ZLookupRequestSchema,
   ZLookupResponseSchema,
-  ZTermLookupRequestSchema,
-  ZTermLookupResponseSchema,
 } from '#common/contracts/dictionary.schema.ts';
+import { ZTermLookupRequestSchema, ZTermLookupResponseSchema } from '#common/contracts/term-lookup.schema.ts';
 import type { Services } from '#server/services/index.ts';
 import { requireAdminUser } from '../admin/admin-guard.ts';
 import type { Env } from '#server/env.ts';

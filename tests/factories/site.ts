@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { ZAdminBookSchema, ZAdminChapterSchema } from '#common/contracts/book-admin.schema.ts';
+import { type DictionarySummary, ZDictionarySummarySchema } from '#common/contracts/dictionary.schema.ts';
+import { dictionaryTsv, type TestDictionaryEntry } from './dictionary-tsv.ts';
 
 export interface SiteBook {
   id: number;
@@ -10,6 +12,19 @@ export interface SiteBook {
   firstChapterPath: string;
 }
 
+/** A call to the running site's API as the administrator whose session `adminToken` is: its `data`. */
+function adminCall(baseURL: string, adminToken: string) {
+  return async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const res = await fetch(`${baseURL}/api/v1${path}`, {
+      method,
+      headers: { 'x-token': adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: unknown }).data;
+  };
+}
+
 /**
  * Books made on a running site (the browser tests' shared server) through its administration API,
  * as an editor makes them; `adminToken` is an administrator's session. Each title ends with a new
@@ -18,15 +33,7 @@ export interface SiteBook {
  */
 export function siteBooks(baseURL: string, adminToken: string) {
   const made: number[] = [];
-  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-    const res = await fetch(`${baseURL}/api/v1${path}`, {
-      method,
-      headers: { 'x-token': adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { data: unknown }).data;
-  }
+  const call = adminCall(baseURL, adminToken);
 
   return {
     /** A published book; each chapter's Markdown paragraphs become its paragraphs p-1, p-2, … */
@@ -54,4 +61,22 @@ export function siteBooks(baseURL: string, adminToken: string) {
       for (const id of made.splice(0)) await call('DELETE', `/admin/book/${id}`);
     },
   };
+}
+
+/**
+ * A dictionary imported on a running site as an administrator imports one (a TSV file), under a
+ * name with a new number; `remove()` (in `afterAll`) deletes it, so other files' look-ups are as before.
+ */
+export async function siteDictionary(
+  baseURL: string,
+  adminToken: string,
+  options: { license: string; entries: TestDictionaryEntry[] },
+): Promise<DictionarySummary & { remove(): Promise<void> }> {
+  const call = adminCall(baseURL, adminToken);
+  const content = dictionaryTsv(options.entries);
+  const name = `Từ điển thử ${crypto.randomInt(1e6, 1e7)}`;
+  const dictionary = ZDictionarySummarySchema.parse(
+    await call('POST', '/admin/dictionaries', { name, license: options.license, format: 'tsv', content }),
+  );
+  return { ...dictionary, remove: async () => void (await call('DELETE', `/admin/dictionary/${dictionary.id}`)) };
 }

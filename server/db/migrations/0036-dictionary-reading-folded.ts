@@ -1,5 +1,8 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { indexForms } from '#common/text/search-tokens.ts';
+
+/** Entries filled per UPDATE (two bound parameters each, one more for the IN list). */
+const BATCH = 500;
 
 /**
  * A Vietnamese term selected in a chapter ("Bát nhã", "bat nha", "Ba-la-mật-đa") is looked up by the
@@ -14,22 +17,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('dictionary_entries')
     .column('reading_folded')
     .execute();
-  // Entries imported before: one UPDATE per distinct reading.
-  const typed = db as unknown as Kysely<{
-    dictionary_entries: { reading: string | null; reading_folded: string | null };
-  }>;
-  const readings = await typed
+  // Entries imported before: filled by id, a batch per statement (`reading` has no index to go by).
+  const typed = db as unknown as Kysely<{ dictionary_entries: { id: number; reading: string | null } }>;
+  const rows = await typed
     .selectFrom('dictionary_entries')
-    .select('reading')
-    .distinct()
+    .select(['id', 'reading'])
     .where('reading', 'is not', null)
+    .orderBy('id')
     .execute();
-  for (const { reading } of readings) {
-    await typed
-      .updateTable('dictionary_entries')
-      .set({ reading_folded: indexForms(reading!).folded || null })
-      .where('reading', '=', reading)
-      .execute();
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    const cases = batch.map((r) => sql`WHEN ${r.id} THEN ${indexForms(r.reading!).folded || null}`);
+    await sql`UPDATE dictionary_entries SET reading_folded = CASE id ${sql.join(cases, sql` `)} END
+      WHERE id IN (${sql.join(batch.map((r) => r.id))})`.execute(db);
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lookupTermOf, TERM_SYLLABLES_MAX, termProblemOf } from '#common/text/lookup-term.ts';
+import { lookupTermOf, TERM_WORDS_MAX, termProblemOf } from '#common/text/lookup-term.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import {
   ZDictionaryEntrySchema,
@@ -20,7 +20,7 @@ export const TERM_CHARACTERS = 24;
 
 export const TERM_LOOKUP_MESSAGES = {
   required: 'Cần một từ để tra.',
-  tooLong: `Tra tối đa ${TERM_SYLLABLES_MAX} tiếng một lần (một từ hoặc cụm từ ngắn).`,
+  tooLong: `Tra tối đa ${TERM_WORDS_MAX} từ một lần (tên phiên âm nối bằng gạch nối như "Ba-la-mật-đa" tính là một từ).`,
   notTerm: 'Chỉ tra được một từ hoặc cụm từ ngắn: chữ cái, dấu cách, dấu gạch nối; không có dấu câu hay chữ số.',
 } as const;
 

@@ -10,6 +10,8 @@ describe('which selections are looked up as a term', () => {
     expect(lookupTermOf('Bồ tát'.normalize('NFD'))).toBe('Bồ tát'.normalize('NFD'));
     expect(lookupTermOf('prajñā')).toBe('prajñā');
     expect(lookupTermOf('một hai ba bốn năm sáu')).toBe('một hai ba bốn năm sáu');
+    // A transliteration joined by hyphens is one word: nine syllables, three words.
+    expect(lookupTermOf('A-nậu-đa-la tam-miệu tam-bồ-đề')).toBe('A-nậu-đa-la tam-miệu tam-bồ-đề');
   });
 
   it('leaves out sentences, long passages, numbers and Chinese, saying why', () => {

@@ -133,6 +133,8 @@ describe.each(engines)('looking up a Vietnamese term on %s', (engine) => {
     const found = await lookUp('chưa từng thấy');
     expect(found).toMatchObject({ term: 'chưa từng thấy', entries: [], entryTotal: 0, characters: [], passages: [] });
     expect(found.passageTotal).toBe(0);
+    // Nine syllables, but three words: a transliteration joined by hyphens is one.
+    expect((await lookUp('A-nậu-đa-la tam-miệu tam-bồ-đề')).term).toBe('A-nậu-đa-la tam-miệu tam-bồ-đề');
     expect(found.searchUrl).toBe(
       `/search?${new URLSearchParams({ query: 'chưa từng thấy', mode: 'strict', type: 'book' })}`,
     );

@@ -55,7 +55,8 @@ const termRoute = createRoute({
   tags,
   summary: 'Look up a Vietnamese term of a chapter by its Hán-Việt reading: entries, characters, passages',
   description:
-    '`term` is a word or short phrase as selected (1–6 syllables of Latin letters separated by spaces or hyphens, ' +
+    '`term` is a word or short phrase as selected (1–6 words of Latin letters, a transliteration joined by hyphens ' +
+    'counting as one; ' +
     'at most 60 characters; spaces and punctuation around it are trimmed). It is folded as search folds a query: ' +
     'with diacritics (NFC or NFD, either tone placement) the reading must carry the same ones, without any its ' +
     'letters alone match. Returns the imported entries read so, each with its licence; for one syllable, the ' +

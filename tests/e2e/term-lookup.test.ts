@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { siteDictionary } from '../factories/site.ts';
@@ -41,6 +44,22 @@ async function openChapter(context: BrowserContext) {
   await page.goto(`${baseURL}${book.firstChapterPath}`, { waitUntil: 'networkidle' });
   await waitForHydration(page);
   return { page, errors, scripts };
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical WCAG 2.2 AA findings inside the look-up sheet (contrast included). */
+async function sheetFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(
+      { include: [['[data-testid="lookup-sheet"]']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] },
+    ),
+  )) as AxeResults;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -121,6 +140,21 @@ describe('looking up a Vietnamese term selected in a chapter', () => {
     await context.close();
   });
 
+  it('at 390 px: one syllable also lists the Chinese characters Unihan reads so', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const { page, errors } = await openChapter(context);
+    await select(page, 'Phật');
+    await page.getByRole('button', { name: 'Tra từ' }).click();
+    const sheet = page.getByTestId('lookup-sheet');
+    await sheet.getByRole('heading', { name: 'Chữ Hán đọc như vậy' }).waitFor();
+    const buddha = sheet.locator('.lookup-characters div', { has: page.locator('dt', { hasText: '佛' }) });
+    await expect(buddha.locator('.lookup-char-reading').textContent()).resolves.toContain('phật');
+    await expect(buddha.locator('.lookup-gloss').textContent()).resolves.toMatch(/Buddha/);
+    await screenshot(page, 'term-lookup-390-syllable', { fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('at 320 px, logged in: "Tra từ" beside the colours, "Chép" and "Sửa lỗi", inside the screen', async () => {
     const context = await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true });
     await loginAs(context, baseURL);
@@ -158,6 +192,7 @@ describe('looking up a Vietnamese term selected in a chapter', () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+      expect(await sheetFindings(page)).toEqual([]);
       await screenshot(page, `term-lookup-${width}-${theme}`, { fullPage: false });
       expect(errors).toEqual([]);
       await context.close();

@@ -5,35 +5,17 @@
 // (REDIS_URL, else 127.0.0.1:6379 when it answers). Asserts nothing.
 //
 //   npm run bench:counters -- [--count 2000]
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { openDatabase, type Database } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { createRepositories } from '#server/repositories/index.ts';
 import { createDatabaseCounters, type SharedCounters } from '#server/services/shared-counters.ts';
 import { createRedisCounters } from '#server/shared/redis-counters.ts';
+import { answers, benchDatabases } from './lib/databases.ts';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '2000' } } });
 const count = Number(values.count);
 const out = (line: string) => process.stdout.write(`${line}\n`);
-
-function answers(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(800, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
@@ -74,36 +56,15 @@ out(
 out('| store                    | count/s | p50 ms  | p99 ms  | 16 at once/s |');
 out('| ------------------------ | ------- | ------- | ------- | ------------ |');
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phap-bao-counters-'));
-const cleanups: (() => Promise<void> | void)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
+const databases = await benchDatabases('counters');
+const cleanups: (() => Promise<void> | void)[] = [databases.close];
 try {
-  const sqlite = openDatabase({ sqlitePath: path.join(dir, 'bench.sqlite') });
-  cleanups.push(() => sqlite.close());
-  await migrateToLatest(sqlite);
-  await measure('rate_windows, SQLite', createDatabaseCounters(createRepositories(sqlite.db).rateWindows));
-
-  const adminUrl =
-    process.env.TEST_DATABASE_URL ??
-    process.env.DATABASE_URL ??
-    ((await answers('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : null);
-  if (adminUrl) {
-    const name = `phap_bao_bench_counters_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const postgres: Database = openDatabase({ databaseUrl: url.toString() });
-    cleanups.push(() => postgres.close());
-    await migrateToLatest(postgres);
-    await measure('rate_windows, PostgreSQL', createDatabaseCounters(createRepositories(postgres.db).rateWindows));
+  await measure('rate_windows, SQLite', createDatabaseCounters(createRepositories(databases.sqlite.db).rateWindows));
+  if (databases.postgres) {
+    await measure(
+      'rate_windows, PostgreSQL',
+      createDatabaseCounters(createRepositories(databases.postgres.db).rateWindows),
+    );
   } else out('(no PostgreSQL answers: skipped)');
 
   const redisUrl = process.env.REDIS_URL ?? ((await answers('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : null);

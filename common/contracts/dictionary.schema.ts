@@ -19,6 +19,8 @@ export const DICTIONARY_MAX_BYTES = 4 * 1024 * 1024;
 export const DICTIONARY_MAX_ENTRIES = 100_000;
 /** Passages shown under a looked-up term. */
 export const LOOKUP_PASSAGES = 5;
+/** Entries shown for a looked-up term. */
+export const LOOKUP_ENTRIES = 20;
 
 /**
  * Look-ups one address may make in a minute: each runs a search of the library, and a reader
@@ -133,6 +135,9 @@ export const ZLookupPassageSchema = z.object({
   snippet: z.array(z.object({ text: z.string(), hit: z.boolean() })),
 });
 
+/** Where the readings and English glosses come from, with its licence. */
+export const ZUnihanSourceSchema = z.object({ version: z.string(), license: z.string(), licenseUrl: z.string() });
+
 export const ZLookupResultSchema = z.object({
   /** The term looked up: the longest imported headword around the tapped character, else the character. */
   term: z.string(),
@@ -148,8 +153,7 @@ export const ZLookupResultSchema = z.object({
   passageTotal: z.number().int(),
   /** The search page for all of them. */
   searchUrl: z.string().nullable(),
-  /** Where the readings come from, with its licence. */
-  unihan: z.object({ version: z.string(), license: z.string(), licenseUrl: z.string() }),
+  unihan: ZUnihanSourceSchema,
 });
 export type LookupResult = z.infer<typeof ZLookupResultSchema>;
 export const ZLookupResponseSchema = z.object({ data: ZLookupResultSchema });

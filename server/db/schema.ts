@@ -556,6 +556,8 @@ export interface DictionaryEntriesTable {
   dictionary_id: number;
   headword: string;
   reading: string | null;
+  /** The reading in search's folded form (no marks, đ → d), to look a Vietnamese term up by. */
+  reading_folded: string | null;
   meaning: string;
 }
 

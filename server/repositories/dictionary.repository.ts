@@ -17,6 +17,15 @@ const LOOKUP_BATCH = 200;
 
 /** The dictionaries administrators imported, and their entries. */
 export function createDictionaryRepository(db: Executor) {
+  /** Entries with their dictionary's name, licence and source, by dictionary name, then as imported. */
+  const entriesWithSource = () =>
+    db
+      .selectFrom('dictionary_entries as e')
+      .innerJoin('dictionaries as d', 'd.id', 'e.dictionary_id')
+      .selectAll('e')
+      .select(['d.name as dictionary_name', 'd.license as dictionary_license', 'd.source_url as dictionary_source_url'])
+      .orderBy('d.name')
+      .orderBy('e.id');
   return {
     async list(): Promise<DictionaryRow[]> {
       return db.selectFrom('dictionaries').selectAll().orderBy('name').execute();
@@ -52,24 +61,17 @@ export function createDictionaryRepository(db: Executor) {
     async findByHeadwords(headwords: string[]): Promise<DictionaryEntryRow[]> {
       const rows: DictionaryEntryRow[] = [];
       for (let i = 0; i < headwords.length; i += LOOKUP_BATCH) {
-        if (headwords.length === 0) break;
         rows.push(
-          ...(await db
-            .selectFrom('dictionary_entries as e')
-            .innerJoin('dictionaries as d', 'd.id', 'e.dictionary_id')
-            .selectAll('e')
-            .select([
-              'd.name as dictionary_name',
-              'd.license as dictionary_license',
-              'd.source_url as dictionary_source_url',
-            ])
+          ...(await entriesWithSource()
             .where('e.headword', 'in', headwords.slice(i, i + LOOKUP_BATCH))
-            .orderBy('d.name')
-            .orderBy('e.id')
             .execute()),
         );
       }
       return rows;
+    },
+    /** The first `limit` entries whose reading, folded (search's form), is `folded`. */
+    async findByReadingFolded(folded: string, limit: number): Promise<DictionaryEntryRow[]> {
+      return entriesWithSource().where('e.reading_folded', '=', folded).limit(limit).execute();
     },
   };
 }

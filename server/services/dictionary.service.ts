@@ -6,13 +6,21 @@ import {
   type DictionarySummary,
   type HanCharacter,
   HEADWORD_MAX,
+  LOOKUP_ENTRIES,
   LOOKUP_PASSAGES,
   LOOKUPS_PER_MINUTE,
   type LookupRequest,
   type LookupResult,
 } from '#common/contracts/dictionary.schema.ts';
+import {
+  type TermLookupRequest,
+  type TermLookupResult,
+  TERM_CHARACTERS,
+} from '#common/contracts/term-lookup.schema.ts';
 import { type SearchRequest, type SearchResult, ZSearchRequestSchema } from '#common/contracts/search.schema.ts';
 import { searchUrl } from '#common/contracts/search.values.ts';
+import { indexForms } from '#common/text/search-tokens.ts';
+import { hasDiacritics } from '#common/text/vietnamese.ts';
 import { AppError } from '#server/errors.ts';
 import { parseDictionary } from '#server/lib/dictionary-file.ts';
 import { requireAdmin } from '#server/policies/require.policy.ts';
@@ -21,6 +29,9 @@ import type { Repositories } from '#server/repositories/index.ts';
 import { recordAudit } from './audit.service.ts';
 import type { SharedCounters } from './shared-counters.ts';
 import type { Transaction } from './service-context.ts';
+
+/** Entries read for a term before the exact forms are compared (a folded syllable has many spellings). */
+const TERM_ENTRIES_READ = 500;
 
 const UNIHAN_LICENSE = {
   license: 'Unicode License Agreement – Data Files and Software',
@@ -33,21 +44,37 @@ interface UnihanRow {
   traditional: string | null;
 }
 
+interface Unihan {
+  version: string;
+  rows: Map<string, UnihanRow>;
+  /** Folded syllable → the characters with a reading of it; those it is the first reading of come first. */
+  bySyllable: Map<string, string[]>;
+}
+
 /** The Unihan file (data/unihan/unihan-vi.tsv): read once, on the first look-up. */
-async function readUnihan(file: string): Promise<{ version: string; rows: Map<string, UnihanRow> }> {
+async function readUnihan(file: string): Promise<Unihan> {
   const text = await fs.readFile(file, 'utf8');
   const version = /^# Unihan (\S+)/m.exec(text)?.[1] ?? '';
   const rows = new Map<string, UnihanRow>();
+  const first = new Map<string, string[]>();
+  const other = new Map<string, string[]>();
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('#')) continue;
     const [character, readings = '', definition = '', traditional = ''] = line.split('\t');
-    rows.set(character!, {
+    const row = {
       readings: readings.split(' ').filter(Boolean),
       definition: definition || null,
       traditional: traditional || null,
+    };
+    rows.set(character!, row);
+    new Set(row.readings.map((r) => indexForms(r).folded)).forEach((syllable) => {
+      const list = syllable === indexForms(row.readings[0]!).folded ? first : other;
+      list.set(syllable, [...(list.get(syllable) ?? []), character!]);
     });
   }
-  return { version, rows };
+  const bySyllable = new Map(first);
+  for (const [syllable, characters] of other) bySyllable.set(syllable, [...(first.get(syllable) ?? []), ...characters]);
+  return { version, rows, bySyllable };
 }
 
 /** A syllable as the chapter prints it, without the punctuation stuck to it ("thời," → "thời"). */
@@ -74,9 +101,9 @@ export function createDictionaryService(deps: {
   // counted where every process counts (like the login and write limits).
   const lookupLimit = deps.lookupLimit?.perAddress ?? LOOKUPS_PER_MINUTE;
   const lookupWindowMs = deps.lookupLimit?.windowMs ?? 60_000;
-  async function withinLookupLimit(ip: string): Promise<boolean> {
+  async function countLookup(ip: string): Promise<void> {
     const window = await deps.counters.hitWindow(`dictionary-lookups:${ip}`, Date.now(), lookupWindowMs);
-    return window.count <= lookupLimit;
+    if (window.count > lookupLimit) throw new AppError('TOO_MANY_REQUESTS', DICTIONARY_MESSAGES.tooManyLookups);
   }
   let unihan: ReturnType<typeof readUnihan> | null = null;
   const unihanData = () => (unihan ??= readUnihan(deps.unihanFile));
@@ -118,6 +145,25 @@ export function createDictionaryService(deps: {
     return { ...best, rows: found, spans };
   }
 
+  /**
+   * The library's book passages with `query` as a phrase, best first. Never counted among the
+   * popular searches (the reader did not type it); a query the search refuses (too long, say)
+   * leaves the passages out rather than failing the look-up.
+   */
+  async function passagesWith(query: string) {
+    const request = ZSearchRequestSchema.safeParse({ query, type: 'book', perPage: LOOKUP_PASSAGES });
+    if (!request.success) return null;
+    const result = await deps.search.search(request.data);
+    return {
+      passageTotal: result.total,
+      passages: result.items.flatMap((item) => {
+        const first = item.passages[0];
+        return first ? [{ title: item.title, label: first.label, url: first.url, snippet: first.snippet }] : [];
+      }),
+      searchUrl: searchUrl({ query: request.data.query, type: 'book' }),
+    };
+  }
+
   function summaryOf(row: DictionaryRow): DictionarySummary {
     return {
       id: row.id,
@@ -146,8 +192,7 @@ export function createDictionaryService(deps: {
   return {
     /** `client.ip` is who asked (the API's reader address): over its budget, a Vietnamese 429. */
     async lookup(request: LookupRequest, client: { ip: string }): Promise<LookupResult> {
-      if (!(await withinLookupLimit(client.ip)))
-        throw new AppError('TOO_MANY_REQUESTS', DICTIONARY_MESSAGES.tooManyLookups);
+      await countLookup(client.ip);
       const { version, rows } = await unihanData();
       const chars = [...request.text];
       const { start, end, rows: found, spans } = await termAround(chars, request.at, rows);
@@ -169,31 +214,50 @@ export function createDictionaryService(deps: {
         : null;
       const reading = (given?.every(Boolean) ? given.join(' ') : null) ?? fromDictionary ?? fromUnihan;
 
-      let passages: LookupResult['passages'] = [];
-      let passageTotal = 0;
-      // Books only, and never counted among the popular searches (the reader did not type it). A
-      // reading the search refuses (too long, say) leaves the passages out rather than failing.
-      const query = reading
-        ? ZSearchRequestSchema.safeParse({ query: reading, type: 'book', perPage: LOOKUP_PASSAGES })
-        : null;
-      if (query?.success) {
-        const result = await deps.search.search(query.data);
-        passageTotal = result.total;
-        passages = result.items.flatMap((item) => {
-          const first = item.passages[0];
-          return first ? [{ title: item.title, label: first.label, url: first.url, snippet: first.snippet }] : [];
-        });
-      }
+      const withReading = reading ? await passagesWith(reading) : null;
       return {
         term,
         start,
         end,
         reading,
         characters,
-        entries: entries.slice(0, 20),
-        passages,
-        passageTotal,
-        searchUrl: query?.success ? searchUrl({ query: query.data.query, type: 'book' }) : null,
+        entries: entries.slice(0, LOOKUP_ENTRIES),
+        passages: withReading?.passages ?? [],
+        passageTotal: withReading?.passageTotal ?? 0,
+        searchUrl: withReading?.searchUrl ?? null,
+        unihan: { version, ...UNIHAN_LICENSE },
+      };
+    },
+
+    /**
+     * A Vietnamese term selected in a chapter: the imported entries read so, for one syllable the
+     * Chinese characters Unihan reads so, and the library's passages with the term as a phrase.
+     * Folded as search folds a query: with diacritics the reading must have them too (wherever
+     * the tone mark sits), without any the letters alone match.
+     */
+    async lookupTerm(request: TermLookupRequest, client: { ip: string }): Promise<TermLookupResult> {
+      await countLookup(client.ip);
+      const { version, rows, bySyllable } = await unihanData();
+      const forms = indexForms(request.term);
+      const exact = hasDiacritics(request.term);
+      const sameReading = (reading: string) => !exact || indexForms(reading).exact === forms.exact;
+
+      const entries = (await deps.repos.dictionaries.findByReadingFolded(forms.folded, TERM_ENTRIES_READ))
+        .filter((row) => row.reading !== null && sameReading(row.reading))
+        .map(entryOf);
+      const characters = forms.folded.includes(' ')
+        ? []
+        : (bySyllable.get(forms.folded) ?? []).filter((c) => rows.get(c)!.readings.some(sameReading));
+      const found = await passagesWith(request.term);
+      return {
+        term: request.term,
+        entries: entries.slice(0, LOOKUP_ENTRIES),
+        entryTotal: entries.length,
+        characters: characters.slice(0, TERM_CHARACTERS).map((c) => characterOf(rows, c)),
+        characterTotal: characters.length,
+        passages: found?.passages ?? [],
+        passageTotal: found?.passageTotal ?? 0,
+        searchUrl: found?.searchUrl ?? searchUrl({ query: request.term, type: 'book' }),
         unihan: { version, ...UNIHAN_LICENSE },
       };
     },
@@ -222,7 +286,13 @@ export function createDictionaryService(deps: {
         const dictionaryId = existing
           ? (await r.dictionaries.update(existing.id, fields), existing.id)
           : await r.dictionaries.insert({ name: input.name, created_at: now, ...fields });
-        await r.dictionaries.replaceEntries(dictionaryId, parsed.entries);
+        await r.dictionaries.replaceEntries(
+          dictionaryId,
+          parsed.entries.map((e) => ({
+            ...e,
+            reading_folded: e.reading ? indexForms(e.reading).folded || null : null,
+          })),
+        );
         await recordAudit(r, actor, {
           action: 'import',
           itemType: 'dictionary',

@@ -75,6 +75,7 @@ export const ACCESS_RULES: Record<string, Rule> = {
   'GET /public/compilations': pub,
   'GET /public/compilation/{id}': pub,
   'GET /public/dictionary/lookup': pub,
+  'GET /public/dictionary/term': pub,
   'POST /public/note_groups': pub,
   'POST /public/featured_note_groups': pub,
   // A private note or note group is nobody else's business, even by the public calls.

@@ -111,6 +111,7 @@ describe.each(engines)('Redis stopped under two processes on %s', (engine) => {
       await expectUnavailable(await api.post('/public/user/forgot_password', { email: stranger.email }));
       await expectUnavailable(await api.post('/search_collections', { query: 'trong lúc dừng' }, { as: token }));
       await expectUnavailable(await api.get(`/public/dictionary/lookup?${new URLSearchParams({ text: '心' })}`));
+      await expectUnavailable(await api.get(`/public/dictionary/term?${new URLSearchParams({ term: 'bát nhã' })}`));
     }
     // Reading needs no count.
     expect((await apiB.get('/public/search/keywords')).status).toBe(200);

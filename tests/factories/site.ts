@@ -7,6 +7,8 @@ import {
 } from '#common/contracts/book-admin.schema.ts';
 import { ZAdminCollectionSchema, ZAdminTalkSchema } from '#common/contracts/talk-admin.schema.ts';
 import { ZAdminVideoSchema } from '#common/contracts/video-admin.schema.ts';
+import { type DictionarySummary, ZDictionarySummarySchema } from '#common/contracts/dictionary.schema.ts';
+import { dictionaryTsv, type TestDictionaryEntry } from './dictionary-tsv.ts';
 import { makeSilentMp3, MP3_FRAME_SECONDS, realMp4, timedTranscript } from './import-files.ts';
 import { multipartForm, type FilePart } from '../support/multipart.ts';
 
@@ -231,4 +233,22 @@ export function longChapterMarkdown(paragraphs: number): string {
   return Array.from({ length: paragraphs }, (_, i) =>
     Array.from({ length: 3 }, (_, j) => SENTENCES[(i + j) % SENTENCES.length]).join(' '),
   ).join('\n\n');
+}
+
+/**
+ * A dictionary imported on a running site as an administrator imports one (a TSV file), under a
+ * name with a new number; `remove()` (in `afterAll`) deletes it, so other files' look-ups are as before.
+ */
+export async function siteDictionary(
+  baseURL: string,
+  adminToken: string,
+  options: { license: string; entries: TestDictionaryEntry[] },
+): Promise<DictionarySummary & { remove(): Promise<void> }> {
+  const call = adminApi(baseURL, adminToken);
+  const content = dictionaryTsv(options.entries);
+  const name = `Từ điển thử ${crypto.randomInt(1e6, 1e7)}`;
+  const dictionary = ZDictionarySummarySchema.parse(
+    await call('POST', '/admin/dictionaries', { name, license: options.license, format: 'tsv', content }),
+  );
+  return { ...dictionary, remove: async () => void (await call('DELETE', `/admin/dictionary/${dictionary.id}`)) };
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { User } from '#common/contracts/auth.schema.ts';
 import { DEFAULT_BOOK_LICENSE } from '#common/contracts/book-admin.schema.ts';
+import type { DictionarySummary } from '#common/contracts/dictionary.schema.ts';
 import type { ContentStatus } from '#server/db/schema.ts';
 import { toWebVtt } from '#server/lib/webvtt.ts';
 import { openMediaStorage } from '#server/media/open-media-storage.ts';
@@ -15,6 +16,7 @@ import {
 } from '#server/services/search-indexer.service.ts';
 import { newReader } from './reader.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { dictionaryTsv, type TestDictionaryEntry } from './dictionary-tsv.ts';
 
 /** Someone the factories made: their account and a live session token (`api.get(path, { as })`). */
 export interface Person {
@@ -109,6 +111,13 @@ export function factories(t: TestApp) {
     token: session.token,
   });
 
+  async function adminSession() {
+    const username = `quantri_${unique()}`;
+    const password = `mat-khau-${unique()}`;
+    await t.services.auth.createOrPromoteAdmin(username, password);
+    return t.services.auth.login({ username, password }, META);
+  }
+
   const make = {
     /** A reader signed up the way readers do, logged in. */
     async reader(): Promise<Person> {
@@ -125,10 +134,27 @@ export function factories(t: TestApp) {
 
     /** An admin made the way operators do (the admin command's service call), logged in. */
     async admin(): Promise<Person> {
-      const username = `quantri_${unique()}`;
-      const password = `mat-khau-${unique()}`;
-      await t.services.auth.createOrPromoteAdmin(username, password);
-      return personOf(await t.services.auth.login({ username, password }, META));
+      return personOf(await adminSession());
+    },
+
+    /**
+     * A dictionary imported the way an administrator imports one (a TSV file: docs/dictionary-format.md),
+     * under a name of its own unless one is given.
+     */
+    async dictionary(options: {
+      name?: string;
+      license?: string;
+      sourceUrl?: string;
+      entries: TestDictionaryEntry[];
+    }): Promise<DictionarySummary> {
+      const content = dictionaryTsv(options.entries);
+      return t.services.dictionary.import((await adminSession()).user, {
+        name: options.name ?? `Từ điển thử ${unique()}`,
+        license: options.license ?? 'CC0 1.0',
+        sourceUrl: options.sourceUrl ?? null,
+        format: 'tsv',
+        content,
+      });
     },
 
     /** A book with its chapters (published unless said otherwise), indexed for search. */

@@ -9,6 +9,7 @@ import {
   useNoteGroupStore,
 } from '#app/lib/note-group-store.ts';
 import { showToast } from '#app/lib/toast-store.ts';
+import { lookupTermOf } from '#common/text/lookup-term.ts';
 import { COLOR_LABELS } from './highlight-colors.ts';
 import { anchorFromRange, rangeFromAnchor } from './text-anchor.ts';
 import { type PaintedNote, useOfflineHighlights } from './use-offline-highlights.ts';
@@ -21,6 +22,9 @@ const NotePanel = lazy(() => import('./note-panel.tsx'));
 const CorrectionDialog = lazy(() =>
   import('#app/components/corrections/correction-dialog.tsx').then((m) => ({ default: m.CorrectionDialog })),
 );
+
+// "Tra từ": the look-up of a selected term loads on first use.
+const TermLookupSheet = lazy(() => import('./term-lookup-sheet.tsx').then((m) => ({ default: m.TermLookupSheet })));
 
 /** The CSS Custom Highlight API paints without touching the DOM, so React's text stays as it is. */
 function supportsHighlights(): boolean {
@@ -160,6 +164,8 @@ export function ReaderAnnotations({
   const [addedTo, setAddedTo] = useState<{ noteId: number; name: string } | null>(null);
   // The paragraph a correction is being written for: its id and its text as the page shows it.
   const [correcting, setCorrecting] = useState<{ anchor: string; text: string } | null>(null);
+  // The term being looked up, and the paragraph it was selected in (the focus goes back there).
+  const [lookingUp, setLookingUp] = useState<{ term: string; paragraph: string | null } | null>(null);
   const ranges = useRef(new Map<number, Range>());
   const popupRef = useRef<HTMLDivElement>(null);
   // When the popup was last pressed: a tap on its group list may clear the selection first (touch).
@@ -325,6 +331,22 @@ export function ReaderAnnotations({
     document.getSelection()?.removeAllRanges();
   };
 
+  const lookUp = (term: string) => {
+    setLookingUp({ term, paragraph: popup?.anchor?.paragraph ?? null });
+    setPopup(null);
+    document.getSelection()?.removeAllRanges();
+  };
+  const closeLookUp = () => {
+    const paragraph = lookingUp?.paragraph;
+    setLookingUp(null);
+    const el = paragraph ? containerRef.current?.querySelector<HTMLElement>(`[id="${paragraph}"]`) : null;
+    if (el) {
+      el.tabIndex = -1;
+      el.focus({ preventScroll: true });
+    }
+  };
+  const term = popup ? lookupTermOf(popup.text) : null;
+
   const active = notes.find((n) => n.id === activeId) ?? null;
   return (
     <>
@@ -411,6 +433,11 @@ export function ReaderAnnotations({
           <button type="button" className="selection-copy" onClick={copy}>
             Chép
           </button>
+          {term ? (
+            <button type="button" className="selection-copy" onClick={() => lookUp(term)}>
+              Tra từ
+            </button>
+          ) : null}
           {loggedIn && popup.anchor ? (
             <button type="button" className="selection-copy" onClick={correct} data-testid="suggest-correction">
               Sửa lỗi
@@ -430,6 +457,11 @@ export function ReaderAnnotations({
               showToast('Đã gửi đề xuất sửa. Cảm ơn bạn! Người kiểm duyệt sẽ xem sớm.', 'success');
             }}
           />
+        </Suspense>
+      ) : null}
+      {lookingUp ? (
+        <Suspense fallback={null}>
+          <TermLookupSheet term={lookingUp.term} onClose={closeLookUp} />
         </Suspense>
       ) : null}
       {active ? (

@@ -6,6 +6,7 @@ import {
   ZLookupRequestSchema,
   ZLookupResponseSchema,
 } from '#common/contracts/dictionary.schema.ts';
+import { ZTermLookupRequestSchema, ZTermLookupResponseSchema } from '#common/contracts/term-lookup.schema.ts';
 import type { Services } from '#server/services/index.ts';
 import { requireAdminUser } from '../admin/admin-guard.ts';
 import type { Env } from '#server/env.ts';
@@ -42,6 +43,28 @@ const lookupRoute = createRoute({
   request: { query: ZLookupRequestSchema },
   responses: {
     200: json(ZLookupResponseSchema, 'What is known of the term'),
+    400: errorResponse('Bad input'),
+    429: errorResponse('Too many look-ups from this address (each runs a search): wait a minute'),
+    503: countersUnavailable,
+  },
+});
+
+const termRoute = createRoute({
+  method: 'get',
+  path: '/public/dictionary/term',
+  tags,
+  summary: 'Look up a Vietnamese term of a chapter by its Hán-Việt reading: entries, characters, passages',
+  description:
+    '`term` is a word or short phrase as selected (1–6 words of Latin letters, a transliteration joined by hyphens ' +
+    'counting as one; ' +
+    'at most 60 characters; spaces and punctuation around it are trimmed). It is folded as search folds a query: ' +
+    'with diacritics (NFC or NFD, either tone placement) the reading must carry the same ones, without any its ' +
+    'letters alone match. Returns the imported entries read so, each with its licence; for one syllable, the ' +
+    "Chinese characters Unihan `kVietnamese` reads so; the library's book passages with the term as a phrase, and " +
+    'the search page for all of them.',
+  request: { query: ZTermLookupRequestSchema },
+  responses: {
+    200: json(ZTermLookupResponseSchema, 'What the library knows of the term'),
     400: errorResponse('Bad input'),
     429: errorResponse('Too many look-ups from this address (each runs a search): wait a minute'),
     503: countersUnavailable,
@@ -93,6 +116,12 @@ export function createDictionaryRoutes(services: Services, env: Env) {
   return app
     .openapi(lookupRoute, async (c) =>
       c.json({ data: await services.dictionary.lookup(c.req.valid('query'), { ip: requestMetaOf(c, env).ip }) }, 200),
+    )
+    .openapi(termRoute, async (c) =>
+      c.json(
+        { data: await services.dictionary.lookupTerm(c.req.valid('query'), { ip: requestMetaOf(c, env).ip }) },
+        200,
+      ),
     )
     .openapi(listRoute, async (c) => c.json({ data: { items: await services.dictionary.list(c.get('user')) } }, 200))
     .openapi(importRoute, async (c) =>

@@ -441,6 +441,35 @@ export interface SearchTermHeadsTable {
   passages: number;
 }
 
+/** A word of the postings index (exact or folded form): its passages and its bounds' average length. */
+export interface SearchTermsTable {
+  id: Generated<number>;
+  form: string;
+  term: string;
+  /** Passages holding the word (BM25's n). */
+  passages: number;
+  /** The average passage length (both columns) its blocks' max_impact was computed with. */
+  avgdl: number;
+}
+
+/** Items holding a word, per kind. */
+export interface SearchTermKindsTable {
+  term_id: number;
+  kind: number;
+  items: number;
+}
+
+/** A block of a word's postings (server/search/postings-codec.ts), in passage-id order. */
+export interface SearchBlocksTable {
+  term_id: number;
+  last_id: number;
+  first_id: number;
+  postings: number;
+  /** No posting of the block weighs more for the word (impact at the word's avgdl). */
+  max_impact: number;
+  data: Uint8Array;
+}
+
 export interface SearchCollectionsTable {
   id: Generated<number>;
   user_id: number;
@@ -579,6 +608,9 @@ export interface DB {
   rate_windows: RateWindowsTable;
   search_term_counts: SearchTermCountsTable;
   search_term_heads: SearchTermHeadsTable;
+  search_terms: SearchTermsTable;
+  search_term_kinds: SearchTermKindsTable;
+  search_blocks: SearchBlocksTable;
   dictionaries: DictionariesTable;
   dictionary_entries: DictionaryEntriesTable;
   talk_bookmarks: TalkBookmarksTable;

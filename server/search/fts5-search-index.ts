@@ -236,6 +236,8 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
 
     generation: () => readGeneration(db),
 
+    totals: figures,
+
     // FTS5 keeps its own totals (its "averages" record), which are what its bm25() uses.
     async recountTotals() {},
 

@@ -149,6 +149,8 @@ export interface PostgresSearchOptions {
   /** EXACT_PASSAGES and RESCORED_ITEMS, smaller in tests so that both paths run. */
   exactPassages?: number;
   rescoredItems?: number;
+  /** Postings per block of the postings index (postings.ts), smaller in tests. */
+  blockPostings?: number;
 }
 
 /** The PostgreSQL implementation: tsvector columns with GIN indexes beside each passage. */
@@ -323,6 +325,8 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
     },
 
     generation: () => readGeneration(db),
+
+    totals: figures,
 
     async wordStatistics(minPassages) {
       // ts_stat reads every tsvector once per column (in C: seconds at a million passages).

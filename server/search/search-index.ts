@@ -1,5 +1,6 @@
 import type { SearchPassagesTable } from '#server/db/schema.ts';
 import type { RankingStatistics } from './bm25.ts';
+import type { LibraryFigures } from './exact-ranking.ts';
 
 /**
  * The search engine behind one interface, so the rules (server/services/search.service.ts) do not
@@ -87,6 +88,8 @@ export interface SearchIndex {
    */
   matchingPassages(clause: MatchClause, itemKey: number, limit: number): Promise<number[]>;
   passages(ids: readonly number[]): Promise<PassageRow[]>;
+  /** The library's passages and tokens (both columns) BM25 ranks with (FTS5: its own totals). */
+  totals(): Promise<LibraryFigures>;
   /**
    * Recounts the library's totals BM25 needs (passages, tokens) from the passages, after a rebuild
    * wrote their lengths. (FTS5 keeps its own.)

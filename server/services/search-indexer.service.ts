@@ -26,7 +26,8 @@ import type { Transaction } from './service-context.ts';
 // 2: article passages point at their paragraphs (#p-N, numbered by the HTML sanitiser).
 // 3: passages keep their length, frequent words their passages (BM25 without FTS5, decision 0028).
 // 4: a video's transcript lines are passages of the video (decision 0045).
-export const SEARCH_INDEX_VERSION = '4';
+// 5: the postings index (decision 0047).
+export const SEARCH_INDEX_VERSION = '5';
 const VERSION_KEY = 'search_index_version';
 
 export async function indexBook(repos: Repositories, bookId: number): Promise<void> {
@@ -117,8 +118,9 @@ export function createSearchIndexer(deps: {
     async rebuild(): Promise<number> {
       return deps
         .transaction(async (repos) => {
-          // The heads are recomputed from all the passages at the end, not item by item.
+          // The heads and the postings are recomputed from all the passages at the end, not item by item.
           await repos.search.heads.clear();
+          await repos.search.postings.clear();
           for (const kind of [
             SearchKind.book,
             SearchKind.article,
@@ -135,6 +137,7 @@ export function createSearchIndexer(deps: {
           for (const id of await repos.talks.listCollectionIds()) await indexCollection(repos, id);
           for (const id of await repos.videos.listIds()) await indexVideo(repos, id, deps.readTranscript);
           await repos.search.heads.rebuild(deps.heads);
+          await repos.search.postings.rebuild();
           await repos.meta.set(VERSION_KEY, SEARCH_INDEX_VERSION);
           return repos.search.size();
         })

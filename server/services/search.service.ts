@@ -68,7 +68,7 @@ export function createSearchService(deps: {
     if (!plan) return { items: [] as SearchItem[], total: 0, counts: emptyCounts() };
     const start = (request.page - 1) * request.perPage;
     const { pageHits, total, counts } =
-      (await fromHeads(request, plan, conditions, within, start)) ??
+      (await fromPostings(request, plan, conditions, within, start)) ??
       (await fromRanking(request, await answers.rank(plan, conditions, within), start));
     const presentable = await presentables(
       repos,
@@ -108,32 +108,27 @@ export function createSearchService(deps: {
   }
 
   /**
-   * A page of a search of frequent words from the head tier (server/search/term-heads.ts): the same
-   * items in the same order as the full ranking, without ranking every match. Null when the heads
-   * cannot answer the page (a rare word, conditions, inside one item).
+   * A page from the postings index (server/search/postings-ranking.ts, decision 0047): the same
+   * items in the same order as the full ranking, without scoring every match. Null inside one item
+   * (its matches are few: the engine ranks them) and while the index is being rebuilt.
    */
-  async function fromHeads(
+  async function fromPostings(
     request: SearchRequest,
     plan: EngineQuery,
     conditions: MatchClause[],
     within: number | undefined,
     start: number,
   ): Promise<PageOfHits | null> {
-    if (within !== undefined || conditions.length > 0) return null;
+    if (within !== undefined) return null;
     const kinds = KINDS.filter((k) => request.type === 'all' || RESULT_TYPE_OF_KIND[k] === request.type);
-    // One word alone reads its head; other searches of frequent words (or a page past the head)
-    // score a few items by the bounds the heads give (decision 0042).
-    const head =
-      (plan.boosts.length === 0 && plan.required.words.length === 1
-        ? await repos.search.heads.page(plan.required, kinds, start, request.perPage)
-        : null) ?? (await repos.search.heads.bounded(plan, kinds, start, request.perPage));
-    if (!head) return null;
+    const page = await repos.search.postings.page(plan, { kinds, offset: start, limit: request.perPage, conditions });
+    if (!page) return null;
     const counts = emptyCounts();
-    for (const [kind, items] of head.counts) {
+    for (const [kind, items] of page.counts) {
       counts[RESULT_TYPE_OF_KIND[kind] ?? 'book'] += items;
       counts.all += items;
     }
-    return { pageHits: head.items, total: counts[request.type], counts };
+    return { pageHits: page.items, total: counts[request.type], counts };
   }
 
   /**

@@ -1,0 +1,391 @@
+import { compileQuery, idf, scorePassage, type CompiledQuery, type PassagePositions } from './bm25.ts';
+import type { LibraryFigures } from './exact-ranking.ts';
+import { ITEM_SPAN, itemIdRange, SEQ_SPAN, splitItemKey } from './passage-id.ts';
+import type { Block } from './postings-codec.ts';
+import {
+  blockKey,
+  boundNow,
+  termKey,
+  type BlockBounds,
+  type Postings,
+  type TermKey,
+  type TermRow,
+} from './postings.ts';
+import type { EngineQuery, ItemHit, MatchClause } from './search-index.ts';
+
+/**
+ * The best items of a search, read from the postings index (postings.ts) without scoring every
+ * match: exact BM25 (bm25.ts) of the passages that could still enter the page, by block-max
+ * pruning. Decision 0047.
+ *
+ * A passage is a hit when it holds every word of the required clause (and, for a phrase, the
+ * words in order, from their positions): the required words' postings are intersected, led by the
+ * word with the fewest. Each block of the leading word gets an upper bound of the score of any
+ * passage in it: per phrase of the query, its IDF × the smallest, over the phrase's words, of the
+ * largest bound of that word's blocks overlapping the leading block (a phrase occurs at most as
+ * often as each of its words; NEAR keeps at most every instance). The leading blocks are read best
+ * bound first, a few at a time with the blocks of the other words they overlap, and every hit in
+ * them is scored exactly from its postings (tf, length, positions); the search stops when the next
+ * block's bound is below the page's last item — an item's score is its best passage's, so no
+ * passage left could change the page. The answer is the full ranking's page, not an estimate.
+ */
+
+/** Items counted per kind at most: above, the count is shown as "more than" this. */
+export const COUNT_LIMIT = 10_000;
+
+/** Per kind, items matching (up to COUNT_LIMIT) and whether the count stopped there. */
+export interface KindCounts {
+  counts: Map<number, number>;
+  /** Kinds whose count reached COUNT_LIMIT and stopped (there are at least that many). */
+  capped: Set<number>;
+}
+
+export interface PostingsAnswer extends KindCounts {
+  /** The page's items, best first (ties by item key), with their matching passages. */
+  items: ItemHit[];
+}
+
+/** A word's blocks (in id order) as parallel arrays. */
+interface Directory {
+  term: TermRow;
+  blocks: BlockBounds[];
+  /** Each block's bound for today's average length. */
+  bound: Float64Array;
+  postings: number;
+}
+
+// Leading blocks read at a time, growing to this as the search goes on (fewer round trips).
+const FIRST_BATCH = 4;
+const LAST_BATCH = 64;
+const KIND_SPAN = ITEM_SPAN * SEQ_SPAN;
+
+/** `a` is not below `b`, allowing for rounding (a bound is never trusted to the last bit). */
+const reaches = (a: number, b: number) => a >= b - 1e-9 * Math.max(1, Math.abs(b));
+
+/** The first index of the sorted blocks whose last id is ≥ id. */
+function firstEndingFrom(blocks: readonly BlockBounds[], id: number): number {
+  let lo = 0;
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blocks[mid]!.lastId < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The blocks overlapping [from, to]. */
+function overlapping(blocks: readonly BlockBounds[], from: number, to: number): BlockBounds[] {
+  const out: BlockBounds[] = [];
+  for (let i = firstEndingFrom(blocks, from); i < blocks.length && blocks[i]!.firstId <= to; i++) out.push(blocks[i]!);
+  return out;
+}
+
+/** One search over the postings: its words' directories and the blocks read so far. */
+class PostingsSearch {
+  private readonly cache = new Map<string, Block>();
+
+  constructor(
+    private readonly postings: Postings,
+    readonly compiled: CompiledQuery,
+    readonly stats: LibraryFigures & { idf: number[] },
+    /** Per term key, its directory (words absent from the index have none). */
+    readonly directories: Map<TermKey, Directory>,
+    /** The required words (all present). */
+    readonly required: TermKey[],
+  ) {}
+
+  /** The leading word: the required word with the fewest postings. */
+  get lead(): Directory {
+    return this.required.map((k) => this.directories.get(k)!).reduce((a, b) => (b.postings < a.postings ? b : a));
+  }
+
+  /** Reads the blocks not read yet, in one statement. */
+  async fetch(blocks: readonly BlockBounds[]): Promise<void> {
+    const missing = blocks.filter((b) => !this.cache.has(blockKey(b.termId, b.lastId)));
+    if (missing.length === 0) return;
+    for (const [key, block] of await this.postings.blocks(missing)) this.cache.set(key, block);
+  }
+
+  /** Every block of the other words overlapping [from, to] (to fetch with a leading block). */
+  companions(from: number, to: number, lead: Directory): BlockBounds[] {
+    const out: BlockBounds[] = [];
+    for (const directory of this.directories.values())
+      if (directory !== lead) out.push(...overlapping(directory.blocks, from, to));
+    return out;
+  }
+
+  /** The word's posting for passage `id`: its block and index there, or null. */
+  private posting(directory: Directory, id: number): { block: Block; index: number } | null {
+    const i = firstEndingFrom(directory.blocks, id);
+    const bounds = directory.blocks[i];
+    if (!bounds || bounds.firstId > id) return null;
+    const block = this.cache.get(blockKey(bounds.termId, bounds.lastId));
+    if (!block) throw new Error(`Block not read: ${bounds.termId}:${bounds.lastId}`);
+    const index = block.find(id);
+    return index < 0 ? null : { block, index };
+  }
+
+  /**
+   * The passage's exact score, or null when it is not a hit (a required word missing, a phrase
+   * not in order). Its blocks must have been fetched.
+   */
+  score(id: number, words: number): number | null {
+    const exact = new Map<string, number[]>();
+    const folded = new Map<string, number[]>();
+    for (const key of this.required) {
+      const found = this.posting(this.directories.get(key)!, id);
+      if (!found) return null;
+      (key[0] === 'e' ? exact : folded).set(key.slice(2), found.block.positions(found.index));
+    }
+    for (const [key, directory] of this.directories) {
+      if (this.required.includes(key)) continue;
+      const found = this.posting(directory, id);
+      if (found) (key[0] === 'e' ? exact : folded).set(key.slice(2), found.block.positions(found.index));
+    }
+    const passage: PassagePositions = { words, exact, folded };
+    return scorePassage(this.compiled, passage, this.stats);
+  }
+
+  /**
+   * The upper bound of any passage's score in [from, to]: per phrase, IDF × the smallest of its
+   * words' largest block bound there (0 when a required word has no block there).
+   */
+  bound(from: number, to: number): number {
+    const best = new Map<TermKey, number>();
+    for (const [key, directory] of this.directories) {
+      let max = 0;
+      for (let i = firstEndingFrom(directory.blocks, from); i < directory.blocks.length; i++) {
+        if (directory.blocks[i]!.firstId > to) break;
+        max = Math.max(max, directory.bound[i]!);
+      }
+      best.set(key, max);
+    }
+    if (this.required.some((k) => best.get(k) === 0)) return 0;
+    let sum = 0;
+    this.compiled.phrases.forEach((phrase, i) => {
+      const impact = Math.min(...phrase.words.map((w) => best.get(termKey(phrase.form, w)) ?? 0));
+      sum += this.stats.idf[i]! * impact;
+    });
+    return sum;
+  }
+
+  /** The leading word's block, decoded (fetched before). */
+  block(bounds: BlockBounds): Block {
+    return this.cache.get(blockKey(bounds.termId, bounds.lastId))!;
+  }
+}
+
+/** Which kinds an id range covers: [from, to] per run of kinds. */
+function kindRanges(kinds: readonly number[]): [number, number][] {
+  return [...new Set(kinds)].sort((a, b) => a - b).map((kind) => [kind * KIND_SPAN, (kind + 1) * KIND_SPAN - 1]);
+}
+
+const inRanges = (ranges: readonly [number, number][], id: number) => ranges.some(([a, b]) => id >= a && id <= b);
+
+/**
+ * Opens a search over the postings: its words' rows and directories and BM25's statistics. Null
+ * when a required word is in no passage (nothing matches).
+ */
+async function open(postings: Postings, query: EngineQuery, figures: LibraryFigures): Promise<PostingsSearch | null> {
+  const compiled = compileQuery(query);
+  const keys = [...new Set(compiled.phrases.flatMap((p) => p.words.map((w) => termKey(p.form, w))))];
+  const rows = await postings.terms(keys);
+  const required = [...new Set(query.required.words.map((w) => termKey(query.required.form, w)))];
+  if (required.some((k) => !rows.has(k))) return null;
+  const passagesOf = (form: string, word: string) => rows.get(termKey(form as 'exact', word))?.passages ?? 0;
+  // A phrase of several words: the fewest passages of its words stand for its own (an upper bound).
+  // Such a phrase is only ever a strict search's one phrase, so every score is scaled alike.
+  const stats = {
+    ...figures,
+    idf: compiled.phrases.map((p) => idf(figures.passages, Math.min(...p.words.map((w) => passagesOf(p.form, w))))),
+  };
+  const avgdl = figures.passages > 0 ? figures.tokens / figures.passages : 1;
+  const directories = new Map<TermKey, Directory>();
+  for (const [key, term] of rows) {
+    const blocks = await postings.bounds(term.id, 0, Number.MAX_SAFE_INTEGER);
+    directories.set(key, {
+      term,
+      blocks,
+      bound: Float64Array.from(blocks, (b) => boundNow(b.maxImpact, term.avgdl, avgdl)),
+      postings: blocks.reduce((n, b) => n + b.postings, 0),
+    });
+  }
+  return new PostingsSearch(postings, compiled, stats, directories, required);
+}
+
+/**
+ * The page `offset`, `limit` of the items of `kinds` matching the query, best first, with their
+ * matching passages, and the counts per kind of every kind (exact up to COUNT_LIMIT). `allowed`:
+ * the search's conditions, asked per item (an item they refuse is left out and not counted).
+ */
+export async function postingsPage(
+  postings: Postings,
+  query: EngineQuery,
+  figures: LibraryFigures,
+  options: {
+    kinds: readonly number[];
+    allKinds: readonly number[];
+    offset: number;
+    limit: number;
+    allowed?: (itemKey: number) => Promise<boolean>;
+  },
+): Promise<PostingsAnswer> {
+  const search = await open(postings, query, figures);
+  if (!search) return { items: [], counts: new Map(), capped: new Set() };
+  const ranges = kindRanges(options.kinds);
+  const allowed = options.allowed;
+  const want = options.offset + options.limit;
+  const lead = search.lead;
+
+  // Each leading block's bound, best first.
+  const candidates = lead.blocks
+    .filter((b) => ranges.some(([a, z]) => b.lastId >= a && b.firstId <= z))
+    .map((b) => ({ block: b, bound: search.bound(b.firstId, b.lastId) }))
+    .filter((c) => c.bound > 0)
+    .sort((a, b) => b.bound - a.bound || a.block.lastId - b.block.lastId);
+
+  const best = new Map<number, number>();
+  const refused = new Set<number>();
+  let threshold = 0;
+  let batch = FIRST_BATCH;
+  for (let next = 0; next < candidates.length;) {
+    if (best.size >= want && !reaches(candidates[next]!.bound, threshold)) break;
+    const group: typeof candidates = [];
+    while (
+      group.length < batch &&
+      next < candidates.length &&
+      (best.size < want || reaches(candidates[next]!.bound, threshold))
+    )
+      group.push(candidates[next++]!);
+    batch = Math.min(LAST_BATCH, batch * 2);
+    await search.fetch(group.flatMap((c) => [c.block, ...search.companions(c.block.firstId, c.block.lastId, lead)]));
+    for (const { block: bounds } of group) {
+      const block = search.block(bounds);
+      for (let i = 0; i < block.size; i++) {
+        const id = block.ids[i]!;
+        if (!inRanges(ranges, id)) continue;
+        const itemKey = Math.floor(id / SEQ_SPAN);
+        if (refused.has(itemKey)) continue;
+        const score = search.score(id, block.words[i]!);
+        if (score === null) continue;
+        if (allowed && !best.has(itemKey) && !(await allowed(itemKey))) {
+          refused.add(itemKey);
+          continue;
+        }
+        if (score > (best.get(itemKey) ?? -Infinity)) best.set(itemKey, score);
+      }
+    }
+    if (best.size >= want) threshold = [...best.values()].sort((a, b) => b - a)[want - 1]!;
+  }
+
+  const page = [...best]
+    .map(([itemKey, score]) => ({ itemKey, score }))
+    .sort((a, b) => b.score - a.score || a.itemKey - b.itemKey)
+    .slice(options.offset, want);
+  const items: ItemHit[] = [];
+  for (const item of page) items.push({ ...item, passages: await matchingPassages(search, item.itemKey) });
+  return { items, ...(await countItems(postings, search, query, options.allKinds, allowed)) };
+}
+
+/**
+ * Items matching the query per kind. One required word: its items per kind, kept by every write.
+ * Otherwise the leading word's postings are walked in id order, one hit per item is enough (the
+ * rest of the item is skipped), up to COUNT_LIMIT items per kind.
+ */
+async function countItems(
+  postings: Postings,
+  search: PostingsSearch,
+  query: EngineQuery,
+  kinds: readonly number[],
+  allowed?: (itemKey: number) => Promise<boolean>,
+): Promise<KindCounts> {
+  const capped = new Set<number>();
+  if (search.required.length === 1 && !query.required.phrase && !allowed) {
+    const counts = await postings.kindItems(search.directories.get(search.required[0]!)!.term.id);
+    for (const [kind, n] of counts) if (n > COUNT_LIMIT) capped.add(kind);
+    return { counts: new Map([...counts].map(([kind, n]) => [kind, Math.min(n, COUNT_LIMIT)])), capped };
+  }
+  const counts = new Map<number, number>();
+  const lead = search.lead;
+  for (const [from, to] of kindRanges(kinds)) {
+    const kind = splitItemKey(from / SEQ_SPAN).kind;
+    let n = 0;
+    // Passages from this id on can still add an item (the current item is counted).
+    let from2 = from;
+    const blocks = overlapping(lead.blocks, from, to);
+    for (let b = 0; b < blocks.length && n < COUNT_LIMIT;) {
+      // The next leading blocks that reach past what is counted, read together with their companions.
+      const group: BlockBounds[] = [];
+      for (; b < blocks.length && group.length < LAST_BATCH; b++)
+        if (blocks[b]!.lastId >= from2) group.push(blocks[b]!);
+      await search.fetch(group.flatMap((g) => [g, ...search.companions(g.firstId, g.lastId, lead)]));
+      for (const bounds of group) {
+        if (bounds.lastId < from2) continue;
+        const block = search.block(bounds);
+        for (let i = 0; i < block.size && n < COUNT_LIMIT; i++) {
+          const id = block.ids[i]!;
+          if (id < from2 || id > to) continue;
+          if (search.score(id, block.words[i]!) === null) continue;
+          const itemKey = Math.floor(id / SEQ_SPAN);
+          from2 = (itemKey + 1) * SEQ_SPAN;
+          if (allowed && !(await allowed(itemKey))) continue;
+          n++;
+        }
+      }
+    }
+    if (n > 0) counts.set(kind, n);
+    if (n >= COUNT_LIMIT) capped.add(kind);
+  }
+  return { counts, capped };
+}
+
+/**
+ * Whether a clause (a search's condition) matches somewhere in an item: its words' postings in the
+ * item's range, a phrase checked from positions. Per condition, the answers are remembered.
+ */
+export function conditionCheck(
+  postings: Postings,
+  conditions: readonly MatchClause[],
+  figures: LibraryFigures,
+): (itemKey: number) => Promise<boolean> {
+  const searches = conditions.map((clause) => open(postings, { required: clause, boosts: [] }, figures));
+  const known = new Map<number, boolean>();
+  return async (itemKey) => {
+    const seen = known.get(itemKey);
+    if (seen !== undefined) return seen;
+    let ok = true;
+    for (const pending of searches) {
+      const search = await pending;
+      if (!search || (await matchingPassages(search, itemKey, 1)) === 0) {
+        ok = false;
+        break;
+      }
+    }
+    known.set(itemKey, ok);
+    return ok;
+  };
+}
+
+/**
+ * The item's passages where the required clause matches, up to `limit` (all of them by default:
+ * the reader sees the number), its blocks read a few at a time.
+ */
+async function matchingPassages(search: PostingsSearch, itemKey: number, limit = Infinity): Promise<number> {
+  const [from, to] = itemIdRange(itemKey);
+  const lead = search.lead;
+  const blocks = overlapping(lead.blocks, from, to);
+  let n = 0;
+  for (let b = 0; b < blocks.length && n < limit; b += 8) {
+    const group = blocks.slice(b, b + 8);
+    await search.fetch(group.flatMap((g) => [g, ...search.companions(g.firstId, g.lastId, lead)]));
+    for (const bounds of group) {
+      const block = search.block(bounds);
+      for (let i = 0; i < block.size && n < limit; i++) {
+        const id = block.ids[i]!;
+        if (id >= from && id <= to && search.score(id, block.words[i]!) !== null) n++;
+      }
+    }
+  }
+  return n;
+}

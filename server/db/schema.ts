@@ -419,28 +419,6 @@ export interface SearchPassagesTable {
   tokens: Generated<number>;
 }
 
-/** A frequent word's items per kind (search_term_heads lists the best of them). */
-export interface SearchTermCountsTable {
-  form: string;
-  term: string;
-  kind: number;
-  items: number;
-  /** No item left out of search_term_heads weighs more than this for the word (0: none left out). */
-  ceiling: number;
-  /** Passages holding the word (its document frequency), all kinds of this row's kind. */
-  passages: Generated<number>;
-}
-
-/** One of the best items of a frequent word: its best passage's weight for the word. */
-export interface SearchTermHeadsTable {
-  form: string;
-  term: string;
-  kind: number;
-  item_key: number;
-  impact: number;
-  passages: number;
-}
-
 /** A word of the postings index (exact or folded form): its passages and its bounds' average length. */
 export interface SearchTermsTable {
   id: Generated<number>;
@@ -606,8 +584,6 @@ export interface DB {
   search_query_clients: SearchQueryClientsTable;
   search_answers: SearchAnswersTable;
   rate_windows: RateWindowsTable;
-  search_term_counts: SearchTermCountsTable;
-  search_term_heads: SearchTermHeadsTable;
   search_terms: SearchTermsTable;
   search_term_kinds: SearchTermKindsTable;
   search_blocks: SearchBlocksTable;

@@ -6,7 +6,6 @@ import { createPostgresSearchIndex, type PostgresSearchOptions } from './postgre
 import { createPostings } from './postings.ts';
 import { conditionCheck, postingsPage, type PostingsAnswer } from './postings-ranking.ts';
 import type { EngineQuery, MatchClause, SearchIndex } from './search-index.ts';
-import { withTermHeads, type TermHeads } from './term-heads.ts';
 
 const KINDS = Object.values(SearchKind);
 
@@ -28,32 +27,30 @@ export interface PostingsIndex {
 
 /**
  * The engine that matches the database (FTS5 on SQLite, tsvector + GIN on PostgreSQL), with the
- * postings index (postings.ts) and the head tier of frequent words (term-heads.ts) kept in step by
- * the same writes.
+ * postings index (postings.ts) kept in step by the same writes.
  */
 export function createSearchIndex(
   db: Executor,
   options: PostgresSearchOptions = {},
-): SearchIndex & { heads: TermHeads; postings: PostingsIndex } {
+): SearchIndex & { postings: PostingsIndex } {
   const engine =
     db.getExecutor().adapter instanceof PostgresAdapter
       ? createPostgresSearchIndex(db, options)
       : createFts5SearchIndex(db);
   const store = createPostings(db, () => engine.totals(), options.blockPostings);
-  const withHeads = withTermHeads(db, engine);
   return {
-    ...withHeads,
+    ...engine,
     async replaceItem(document) {
       await store.writeItem(document.kind, document.itemId, document);
-      await withHeads.replaceItem(document);
+      await engine.replaceItem(document);
     },
     async removeItem(kind, itemId) {
       await store.writeItem(kind, itemId, null);
-      await withHeads.removeItem(kind, itemId);
+      await engine.removeItem(kind, itemId);
     },
     async clearKind(kind) {
       await store.clearKind(kind);
-      await withHeads.clearKind(kind);
+      await engine.clearKind(kind);
     },
     postings: {
       async page(query, { kinds, offset, limit, conditions = [] }) {
@@ -68,7 +65,13 @@ export function createSearchIndex(
         });
       },
       clear: store.clear,
-      rebuild: store.rebuild,
+      async rebuild() {
+        // Passages written before lengths were kept (the transcripts a rebuild keeps) get theirs,
+        // and the library's totals are recounted, before the bounds are computed from them.
+        await store.fillLengths();
+        await engine.recountTotals();
+        return store.rebuild();
+      },
     },
   };
 }

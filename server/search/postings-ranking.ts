@@ -1,10 +1,18 @@
-import { compileQuery, idf, scorePassage, type CompiledQuery, type PassagePositions } from './bm25.ts';
+import {
+  compileQuery,
+  idf,
+  phrasePositionsOf,
+  scorePassage,
+  type CompiledQuery,
+  type PassagePositions,
+} from './bm25.ts';
 import type { LibraryFigures } from './exact-ranking.ts';
 import { ITEM_SPAN, itemIdRange, SEQ_SPAN, splitItemKey } from './passage-id.ts';
 import type { Block } from './postings-codec.ts';
 import {
   blockKey,
   boundNow,
+  impactOf,
   termKey,
   type BlockBounds,
   type Postings,
@@ -30,8 +38,11 @@ import type { EngineQuery, ItemHit, MatchClause } from './search-index.ts';
  * passage left could change the page. The answer is the full ranking's page, not an estimate.
  */
 
-/** Items counted per kind at most: above, the count is shown as "more than" this. */
-export const COUNT_LIMIT = 10_000;
+/**
+ * Items counted per kind at most when several words are required (a count walks their postings):
+ * above, the count is shown as "more than" this. A one-word search's counts are always exact.
+ */
+export const COUNT_LIMIT = 1_000;
 
 /** Per kind, items matching (up to COUNT_LIMIT) and whether the count stopped there. */
 export interface KindCounts {
@@ -85,6 +96,11 @@ function overlapping(blocks: readonly BlockBounds[], from: number, to: number): 
 class PostingsSearch {
   private readonly cache = new Map<string, Block>();
 
+  /** The required clause's words when they must be a phrase (strict, several words). */
+  private readonly phrase: string[] | null;
+  /** Every phrase one word and no NEAR: a passage's score needs no position. */
+  private readonly simple: boolean;
+
   constructor(
     private readonly postings: Postings,
     readonly compiled: CompiledQuery,
@@ -93,7 +109,12 @@ class PostingsSearch {
     readonly directories: Map<TermKey, Directory>,
     /** The required words (all present). */
     readonly required: TermKey[],
-  ) {}
+    clause: MatchClause,
+  ) {
+    this.phrase = clause.phrase && clause.words.length > 1 ? clause.words : null;
+    this.simple =
+      compiled.phrases.every((p) => p.words.length === 1) && compiled.clauses.every((c) => c.kind !== 'near');
+  }
 
   /** The leading word: the required word with the fewest postings. */
   get lead(): Directory {
@@ -107,11 +128,15 @@ class PostingsSearch {
     for (const [key, block] of await this.postings.blocks(missing)) this.cache.set(key, block);
   }
 
-  /** Every block of the other words overlapping [from, to] (to fetch with a leading block). */
-  companions(from: number, to: number, lead: Directory): BlockBounds[] {
+  /**
+   * Every block of the other words overlapping [from, to], to fetch with a leading block (of the
+   * other required words only, to test matches).
+   */
+  companions(from: number, to: number, lead: Directory, requiredOnly = false): BlockBounds[] {
     const out: BlockBounds[] = [];
-    for (const directory of this.directories.values())
-      if (directory !== lead) out.push(...overlapping(directory.blocks, from, to));
+    for (const [key, directory] of this.directories)
+      if (directory !== lead && (!requiredOnly || this.required.includes(key)))
+        out.push(...overlapping(directory.blocks, from, to));
     return out;
   }
 
@@ -126,23 +151,61 @@ class PostingsSearch {
     return index < 0 ? null : { block, index };
   }
 
-  /**
-   * The passage's exact score, or null when it is not a hit (a required word missing, a phrase
-   * not in order). Its blocks must have been fetched.
-   */
-  score(id: number, words: number): number | null {
-    const exact = new Map<string, number[]>();
-    const folded = new Map<string, number[]>();
+  /** The required words' postings for passage `id` (null when one is missing). */
+  private requiredPostings(id: number): { block: Block; index: number }[] | null {
+    const out: { block: Block; index: number }[] = [];
     for (const key of this.required) {
       const found = this.posting(this.directories.get(key)!, id);
       if (!found) return null;
-      (key[0] === 'e' ? exact : folded).set(key.slice(2), found.block.positions(found.index));
+      out.push(found);
     }
+    return out;
+  }
+
+  /** Whether the required clause matches passage `id` (its required words' blocks fetched). */
+  matches(id: number): boolean {
+    const found = this.requiredPostings(id);
+    if (!found) return false;
+    if (!this.phrase) return true;
+    const positions = new Map(
+      this.required.map((key, k) => [key.slice(2), found[k]!.block.positions(found[k]!.index)]),
+    );
+    return phrasePositionsOf(positions, this.phrase).length > 0;
+  }
+
+  /**
+   * The passage's exact score, or null when it is not a hit (a required word missing, a phrase
+   * not in order) or when it cannot reach `threshold`: per phrase, its IDF × the impact of its
+   * rarest word's tf here (a phrase or a NEAR group counts at most that many) is a bound computed
+   * before any position is decoded. Its blocks must have been fetched.
+   */
+  score(id: number, words: number, threshold = 0): number | null {
+    const found = this.requiredPostings(id);
+    if (!found) return null;
+    const postings = new Map<TermKey, { block: Block; index: number }>();
+    this.required.forEach((key, k) => postings.set(key, found[k]!));
     for (const [key, directory] of this.directories) {
-      if (this.required.includes(key)) continue;
-      const found = this.posting(directory, id);
-      if (found) (key[0] === 'e' ? exact : folded).set(key.slice(2), found.block.positions(found.index));
+      if (postings.has(key)) continue;
+      const posting = this.posting(directory, id);
+      if (posting) postings.set(key, posting);
     }
+    const avgdl = this.stats.tokens / this.stats.passages;
+    let bound = 0;
+    this.compiled.phrases.forEach((phrase, i) => {
+      let tf = Infinity;
+      for (const word of phrase.words) {
+        const posting = postings.get(termKey(phrase.form, word));
+        tf = Math.min(tf, posting ? posting.block.tf[posting.index]! : 0);
+      }
+      if (tf > 0) bound += this.stats.idf[i]! * impactOf(phrase.form, tf, words, avgdl);
+    });
+    // Words alone and no NEAR: the bound is the score.
+    if (this.simple) return bound;
+    if (!reaches(bound, threshold)) return null;
+    const exact = new Map<string, number[]>();
+    const folded = new Map<string, number[]>();
+    for (const [key, posting] of postings)
+      (key[0] === 'e' ? exact : folded).set(key.slice(2), posting.block.positions(posting.index));
     const passage: PassagePositions = { words, exact, folded };
     return scorePassage(this.compiled, passage, this.stats);
   }
@@ -211,13 +274,16 @@ async function open(postings: Postings, query: EngineQuery, figures: LibraryFigu
       postings: blocks.reduce((n, b) => n + b.postings, 0),
     });
   }
-  return new PostingsSearch(postings, compiled, stats, directories, required);
+  return new PostingsSearch(postings, compiled, stats, directories, required, query.required);
 }
+
+/** Per item, whether the search's conditions allow it; asked for many items at once. */
+export type ConditionCheck = (itemKeys: readonly number[]) => Promise<Set<number>>;
 
 /**
  * The page `offset`, `limit` of the items of `kinds` matching the query, best first, with their
  * matching passages, and the counts per kind of every kind (exact up to COUNT_LIMIT). `allowed`:
- * the search's conditions, asked per item (an item they refuse is left out and not counted).
+ * the search's conditions (an item they refuse is left out and not counted).
  */
 export async function postingsPage(
   postings: Postings,
@@ -228,7 +294,7 @@ export async function postingsPage(
     allKinds: readonly number[];
     offset: number;
     limit: number;
-    allowed?: (itemKey: number) => Promise<boolean>;
+    allowed?: ConditionCheck;
   },
 ): Promise<PostingsAnswer> {
   const search = await open(postings, query, figures);
@@ -246,36 +312,36 @@ export async function postingsPage(
     .sort((a, b) => b.bound - a.bound || a.block.lastId - b.block.lastId);
 
   const best = new Map<number, number>();
-  const refused = new Set<number>();
+  // The conditions' answer per item met so far.
+  const verdicts = new Map<number, boolean>();
   let threshold = 0;
   let batch = FIRST_BATCH;
-  for (let next = 0; next < candidates.length;) {
-    if (best.size >= want && !reaches(candidates[next]!.bound, threshold)) break;
+  const promising = (bound: number) => best.size < want || reaches(bound, threshold);
+  for (let next = 0; next < candidates.length && promising(candidates[next]!.bound);) {
     const group: typeof candidates = [];
-    while (
-      group.length < batch &&
-      next < candidates.length &&
-      (best.size < want || reaches(candidates[next]!.bound, threshold))
-    )
+    while (group.length < batch && next < candidates.length && promising(candidates[next]!.bound))
       group.push(candidates[next++]!);
     batch = Math.min(LAST_BATCH, batch * 2);
     await search.fetch(group.flatMap((c) => [c.block, ...search.companions(c.block.firstId, c.block.lastId, lead)]));
+    const hits: { itemKey: number; score: number }[] = [];
     for (const { block: bounds } of group) {
       const block = search.block(bounds);
       for (let i = 0; i < block.size; i++) {
         const id = block.ids[i]!;
         if (!inRanges(ranges, id)) continue;
         const itemKey = Math.floor(id / SEQ_SPAN);
-        if (refused.has(itemKey)) continue;
-        const score = search.score(id, block.words[i]!);
-        if (score === null) continue;
-        if (allowed && !best.has(itemKey) && !(await allowed(itemKey))) {
-          refused.add(itemKey);
-          continue;
-        }
-        if (score > (best.get(itemKey) ?? -Infinity)) best.set(itemKey, score);
+        if (verdicts.get(itemKey) === false) continue;
+        const score = search.score(id, block.words[i]!, best.size >= want ? threshold : 0);
+        if (score !== null) hits.push({ itemKey, score });
       }
     }
+    if (allowed) {
+      const unknown = [...new Set(hits.map((h) => h.itemKey).filter((k) => !verdicts.has(k)))];
+      const yes = await allowed(unknown);
+      for (const itemKey of unknown) verdicts.set(itemKey, yes.has(itemKey));
+    }
+    for (const { itemKey, score } of hits)
+      if (verdicts.get(itemKey) !== false && score > (best.get(itemKey) ?? -Infinity)) best.set(itemKey, score);
     if (best.size >= want) threshold = [...best.values()].sort((a, b) => b - a)[want - 1]!;
   }
 
@@ -289,19 +355,42 @@ export async function postingsPage(
 }
 
 /**
+ * The item's passages where the required clause matches, up to `limit` (all of them by default:
+ * the reader sees the number), its blocks read a few at a time.
+ */
+async function matchingPassages(search: PostingsSearch, itemKey: number, limit = Infinity): Promise<number> {
+  const [from, to] = itemIdRange(itemKey);
+  const lead = search.lead;
+  const blocks = overlapping(lead.blocks, from, to);
+  let n = 0;
+  for (let b = 0; b < blocks.length && n < limit; b += LAST_BATCH) {
+    const group = blocks.slice(b, b + LAST_BATCH);
+    await search.fetch(group.flatMap((g) => [g, ...search.companions(g.firstId, g.lastId, lead, true)]));
+    for (const bounds of group) {
+      const block = search.block(bounds);
+      for (let i = 0; i < block.size && n < limit; i++) {
+        const id = block.ids[i]!;
+        if (id >= from && id <= to && search.matches(id)) n++;
+      }
+    }
+  }
+  return n;
+}
+
+/**
  * Items matching the query per kind. One required word: its items per kind, kept by every write.
- * Otherwise the leading word's postings are walked in id order, one hit per item is enough (the
- * rest of the item is skipped), up to COUNT_LIMIT items per kind.
+ * Otherwise the leading word's postings are walked in id order (an item's first match is enough:
+ * the rest of the item is skipped), up to COUNT_LIMIT items per kind.
  */
 async function countItems(
   postings: Postings,
   search: PostingsSearch,
   query: EngineQuery,
   kinds: readonly number[],
-  allowed?: (itemKey: number) => Promise<boolean>,
+  allowed?: ConditionCheck,
 ): Promise<KindCounts> {
   const capped = new Set<number>();
-  if (search.required.length === 1 && !query.required.phrase && !allowed) {
+  if (query.required.words.length === 1 && !allowed) {
     const counts = await postings.kindItems(search.directories.get(search.required[0]!)!.term.id);
     for (const [kind, n] of counts) if (n > COUNT_LIMIT) capped.add(kind);
     return { counts: new Map([...counts].map(([kind, n]) => [kind, Math.min(n, COUNT_LIMIT)])), capped };
@@ -311,28 +400,27 @@ async function countItems(
   for (const [from, to] of kindRanges(kinds)) {
     const kind = splitItemKey(from / SEQ_SPAN).kind;
     let n = 0;
-    // Passages from this id on can still add an item (the current item is counted).
-    let from2 = from;
+    // Passages from this id on can still add an item (the items before are counted).
+    let next = from;
     const blocks = overlapping(lead.blocks, from, to);
     for (let b = 0; b < blocks.length && n < COUNT_LIMIT;) {
-      // The next leading blocks that reach past what is counted, read together with their companions.
+      // The next leading blocks that reach past what is counted, read with the other required words'.
       const group: BlockBounds[] = [];
-      for (; b < blocks.length && group.length < LAST_BATCH; b++)
-        if (blocks[b]!.lastId >= from2) group.push(blocks[b]!);
-      await search.fetch(group.flatMap((g) => [g, ...search.companions(g.firstId, g.lastId, lead)]));
+      for (; b < blocks.length && group.length < LAST_BATCH; b++) if (blocks[b]!.lastId >= next) group.push(blocks[b]!);
+      await search.fetch(group.flatMap((g) => [g, ...search.companions(g.firstId, g.lastId, lead, true)]));
+      const found: number[] = [];
       for (const bounds of group) {
-        if (bounds.lastId < from2) continue;
         const block = search.block(bounds);
-        for (let i = 0; i < block.size && n < COUNT_LIMIT; i++) {
+        for (let i = 0; i < block.size; i++) {
           const id = block.ids[i]!;
-          if (id < from2 || id > to) continue;
-          if (search.score(id, block.words[i]!) === null) continue;
+          if (id < next || id > to || !search.matches(id)) continue;
           const itemKey = Math.floor(id / SEQ_SPAN);
-          from2 = (itemKey + 1) * SEQ_SPAN;
-          if (allowed && !(await allowed(itemKey))) continue;
-          n++;
+          next = (itemKey + 1) * SEQ_SPAN;
+          found.push(itemKey);
         }
       }
+      const yes = allowed ? await allowed(found) : null;
+      for (const itemKey of found) if (n < COUNT_LIMIT && (!yes || yes.has(itemKey))) n++;
     }
     if (n > 0) counts.set(kind, n);
     if (n >= COUNT_LIMIT) capped.add(kind);
@@ -341,51 +429,39 @@ async function countItems(
 }
 
 /**
- * Whether a clause (a search's condition) matches somewhere in an item: its words' postings in the
- * item's range, a phrase checked from positions. Per condition, the answers are remembered.
+ * The items where every clause (a search's condition) matches in some passage: each clause's
+ * words' postings in the items' ranges, read for many items at once, a phrase checked from
+ * positions. The answers are remembered for the search.
  */
 export function conditionCheck(
   postings: Postings,
   conditions: readonly MatchClause[],
   figures: LibraryFigures,
-): (itemKey: number) => Promise<boolean> {
+): ConditionCheck {
   const searches = conditions.map((clause) => open(postings, { required: clause, boosts: [] }, figures));
   const known = new Map<number, boolean>();
-  return async (itemKey) => {
-    const seen = known.get(itemKey);
-    if (seen !== undefined) return seen;
-    let ok = true;
+  return async (itemKeys) => {
+    let asked = [...new Set(itemKeys.filter((k) => !known.has(k)))].sort((a, b) => a - b);
     for (const pending of searches) {
+      if (asked.length === 0) break;
       const search = await pending;
-      if (!search || (await matchingPassages(search, itemKey, 1)) === 0) {
-        ok = false;
-        break;
+      const holding = new Set<number>();
+      if (search) {
+        const lead = search.lead;
+        const blocks = [...new Set(asked.flatMap((k) => overlapping(lead.blocks, ...itemIdRange(k))))];
+        await search.fetch(blocks.flatMap((g) => [g, ...search.companions(g.firstId, g.lastId, lead, true)]));
+        for (const bounds of blocks) {
+          const block = search.block(bounds);
+          for (let i = 0; i < block.size; i++) {
+            const itemKey = Math.floor(block.ids[i]! / SEQ_SPAN);
+            if (!holding.has(itemKey) && search.matches(block.ids[i]!)) holding.add(itemKey);
+          }
+        }
       }
+      for (const itemKey of asked) if (!holding.has(itemKey)) known.set(itemKey, false);
+      asked = asked.filter((k) => holding.has(k));
     }
-    known.set(itemKey, ok);
-    return ok;
+    for (const itemKey of asked) known.set(itemKey, true);
+    return new Set(itemKeys.filter((k) => known.get(k)));
   };
-}
-
-/**
- * The item's passages where the required clause matches, up to `limit` (all of them by default:
- * the reader sees the number), its blocks read a few at a time.
- */
-async function matchingPassages(search: PostingsSearch, itemKey: number, limit = Infinity): Promise<number> {
-  const [from, to] = itemIdRange(itemKey);
-  const lead = search.lead;
-  const blocks = overlapping(lead.blocks, from, to);
-  let n = 0;
-  for (let b = 0; b < blocks.length && n < limit; b += 8) {
-    const group = blocks.slice(b, b + 8);
-    await search.fetch(group.flatMap((g) => [g, ...search.companions(g.firstId, g.lastId, lead)]));
-    for (const bounds of group) {
-      const block = search.block(bounds);
-      for (let i = 0; i < block.size && n < limit; i++) {
-        const id = block.ids[i]!;
-        if (id >= from && id <= to && search.score(id, block.words[i]!) !== null) n++;
-      }
-    }
-  }
-  return n;
 }

@@ -333,6 +333,30 @@ export function createPostings(
     writeItem,
     clearKind,
 
+    /**
+     * Writes the length of passages that have none (written before lengths were kept: the
+     * transcripts a rebuild keeps), so that the library's totals can be recounted.
+     */
+    async fillLengths() {
+      for (let after = -1; ;) {
+        const rows = await db
+          .selectFrom('search_passages')
+          .select(['id', 'body'])
+          .where('tokens', '=', 0)
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(REBUILD_READ)
+          .execute();
+        if (rows.length === 0) return;
+        for (const row of rows) {
+          const words = passageWords(row.body).exact.length;
+          if (words > 0)
+            await db.updateTable('search_passages').set({ tokens: words }).where('id', '=', row.id).execute();
+        }
+        after = Number(rows[rows.length - 1]!.id);
+      }
+    },
+
     /** Forgets every posting and pauses the per-item writes until `rebuild` (a full index rebuild). */
     async clear() {
       await db.deleteFrom('search_blocks').execute();

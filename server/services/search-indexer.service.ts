@@ -106,8 +106,6 @@ export function createSearchIndexer(deps: {
   readTranscript: TranscriptReader;
   /** Called after the index changed (the search service forgets its cached answers). */
   onChange?: () => void;
-  /** Which words get a head and how long it is (term-heads.ts); tests use small libraries. */
-  heads?: { frequentPassages?: number; headItems?: number };
 }) {
   return {
     /**
@@ -118,8 +116,7 @@ export function createSearchIndexer(deps: {
     async rebuild(): Promise<number> {
       return deps
         .transaction(async (repos) => {
-          // The heads and the postings are recomputed from all the passages at the end, not item by item.
-          await repos.search.heads.clear();
+          // The postings are built from all the passages at the end, not item by item.
           await repos.search.postings.clear();
           for (const kind of [
             SearchKind.book,
@@ -136,7 +133,6 @@ export function createSearchIndexer(deps: {
           for (const id of await repos.talks.listTalkIds()) await indexTalk(repos, id);
           for (const id of await repos.talks.listCollectionIds()) await indexCollection(repos, id);
           for (const id of await repos.videos.listIds()) await indexVideo(repos, id, deps.readTranscript);
-          await repos.search.heads.rebuild(deps.heads);
           await repos.search.postings.rebuild();
           await repos.meta.set(VERSION_KEY, SEARCH_INDEX_VERSION);
           return repos.search.size();

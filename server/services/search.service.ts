@@ -15,7 +15,6 @@ import {
 import { createPopularSearches, type SearchClient } from './search-popular.ts';
 import { conditionClauses, highlightOptions, planQuery } from './search-query.ts';
 import { bestPassages, presentables } from './search-results.ts';
-import { warmUpSearch } from './search-warm-up.ts';
 
 export { answerKey, type SearchServiceOptions } from './search-answers.ts';
 export { type SearchClient } from './search-popular.ts';
@@ -25,7 +24,7 @@ export { planQuery } from './search-query.ts';
  * Search: the reader's query → the engine's clauses (search-query.ts) → ranked items, from
  * memory, the stored answers or the engine (search-answers.ts) → one page with the best passages,
  * snippets, labels and addresses (search-results.ts) and counts per type. Counting "most searched"
- * is search-popular.ts; answering frequent words ahead is search-warm-up.ts.
+ * is search-popular.ts.
  */
 
 const SNIPPET_LENGTH = 260;
@@ -229,9 +228,9 @@ export function createSearchService(deps: {
       pages.clear();
     },
 
-    /** See search-warm-up.ts. */
-    warmUp(options: { terms?: number; minPassages?: number; minIndexSize?: number } = {}) {
-      return warmUpSearch({ repos, logger, answers }, options);
+    /** Deletes the stored answers of older generations of the index (at start: they are never served). */
+    async removeStaleAnswers(): Promise<number> {
+      return repos.searchAnswers.removeStale(await repos.search.generation());
     },
   };
 }

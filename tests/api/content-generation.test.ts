@@ -48,8 +48,6 @@ const OTHER_TABLES = [
   'search_passages', // derived from content written in the same transaction
   'search_answers',
   'rate_windows', // login attempts
-  'search_term_counts', // derived from the passages, in the same transaction
-  'search_term_heads',
   'search_terms', // the postings index: derived from the passages, in the same transaction
   'search_term_kinds',
   'search_blocks',

@@ -61,6 +61,7 @@ export function createSearchIndex(
           allKinds: KINDS,
           offset,
           limit,
+          countLimit: options.countLimit,
           allowed: conditions.length > 0 ? conditionCheck(store, conditions, figures) : undefined,
         });
       },

@@ -151,6 +151,8 @@ export interface PostgresSearchOptions {
   rescoredItems?: number;
   /** Postings per block of the postings index (postings.ts), smaller in tests. */
   blockPostings?: number;
+  /** Items counted per kind when several words are required (postings-ranking.ts), smaller in tests. */
+  countLimit?: number;
 }
 
 /** The PostgreSQL implementation: tsvector columns with GIN indexes beside each passage. */

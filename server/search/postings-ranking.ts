@@ -44,10 +44,10 @@ import type { EngineQuery, ItemHit, MatchClause } from './search-index.ts';
  */
 export const COUNT_LIMIT = 1_000;
 
-/** Per kind, items matching (up to COUNT_LIMIT) and whether the count stopped there. */
+/** Per kind, items matching (up to the limit) and whether there are more. */
 export interface KindCounts {
   counts: Map<number, number>;
-  /** Kinds whose count reached COUNT_LIMIT and stopped (there are at least that many). */
+  /** Kinds with more items than their count (the limit). */
   capped: Set<number>;
 }
 
@@ -59,6 +59,7 @@ export interface PostingsAnswer extends KindCounts {
 /** A word's blocks (in id order) as parallel arrays. */
 interface Directory {
   term: TermRow;
+  form: 'exact' | 'folded';
   blocks: BlockBounds[];
   /** Each block's bound for today's average length. */
   bound: Float64Array;
@@ -92,14 +93,27 @@ function overlapping(blocks: readonly BlockBounds[], from: number, to: number): 
   return out;
 }
 
+/** A block's bounds, with its postings once read. */
+interface ReadBlock extends BlockBounds {
+  postingsRead?: Block;
+}
+
 /** One search over the postings: its words' directories and the blocks read so far. */
 class PostingsSearch {
-  private readonly cache = new Map<string, Block>();
-
-  /** The required clause's words when they must be a phrase (strict, several words). */
-  private readonly phrase: string[] | null;
+  /** The directories in a fixed order; the required words' first. */
+  private readonly list: Directory[];
+  private readonly requiredCount: number;
+  /** Per phrase of the query, the indexes in `list` of its words (−1: a word in no passage). */
+  private readonly phraseWords: number[][];
+  /** The required clause's words as indexes in `list`, when they must be a phrase (strict, several words). */
+  private readonly phrase: number[] | null;
   /** Every phrase one word and no NEAR: a passage's score needs no position. */
   private readonly simple: boolean;
+  // Per directory, the block and index of the passage being scored (reused: no garbage per passage).
+  private readonly foundBlock: (Block | null)[];
+  private readonly foundIndex: Int32Array;
+  private readonly bestHere: Float64Array;
+  private readonly avgdl: number;
 
   constructor(
     private readonly postings: Postings,
@@ -111,21 +125,31 @@ class PostingsSearch {
     readonly required: TermKey[],
     clause: MatchClause,
   ) {
-    this.phrase = clause.phrase && clause.words.length > 1 ? clause.words : null;
+    const keys = [...required, ...[...directories.keys()].filter((k) => !required.includes(k))];
+    this.list = keys.map((k) => directories.get(k)!);
+    this.requiredCount = required.length;
+    this.phraseWords = compiled.phrases.map((p) => p.words.map((w) => keys.indexOf(termKey(p.form, w))));
+    this.phrase =
+      clause.phrase && clause.words.length > 1 ? clause.words.map((w) => keys.indexOf(termKey(clause.form, w))) : null;
     this.simple =
       compiled.phrases.every((p) => p.words.length === 1) && compiled.clauses.every((c) => c.kind !== 'near');
+    this.foundBlock = this.list.map(() => null);
+    this.foundIndex = new Int32Array(this.list.length);
+    this.bestHere = new Float64Array(this.list.length);
+    this.avgdl = stats.passages > 0 ? stats.tokens / stats.passages : 1;
   }
 
   /** The leading word: the required word with the fewest postings. */
   get lead(): Directory {
-    return this.required.map((k) => this.directories.get(k)!).reduce((a, b) => (b.postings < a.postings ? b : a));
+    return this.list.slice(0, this.requiredCount).reduce((a, b) => (b.postings < a.postings ? b : a));
   }
 
   /** Reads the blocks not read yet, in one statement. */
-  async fetch(blocks: readonly BlockBounds[]): Promise<void> {
-    const missing = blocks.filter((b) => !this.cache.has(blockKey(b.termId, b.lastId)));
+  async fetch(blocks: readonly ReadBlock[]): Promise<void> {
+    const missing = [...new Set(blocks.filter((b) => !b.postingsRead))];
     if (missing.length === 0) return;
-    for (const [key, block] of await this.postings.blocks(missing)) this.cache.set(key, block);
+    const read = await this.postings.blocks(missing);
+    for (const b of missing) b.postingsRead = read.get(blockKey(b.termId, b.lastId));
   }
 
   /**
@@ -134,43 +158,36 @@ class PostingsSearch {
    */
   companions(from: number, to: number, lead: Directory, requiredOnly = false): BlockBounds[] {
     const out: BlockBounds[] = [];
-    for (const [key, directory] of this.directories)
-      if (directory !== lead && (!requiredOnly || this.required.includes(key)))
-        out.push(...overlapping(directory.blocks, from, to));
+    const count = requiredOnly ? this.requiredCount : this.list.length;
+    for (let d = 0; d < count; d++) if (this.list[d] !== lead) out.push(...overlapping(this.list[d]!.blocks, from, to));
     return out;
   }
 
-  /** The word's posting for passage `id`: its block and index there, or null. */
-  private posting(directory: Directory, id: number): { block: Block; index: number } | null {
-    const i = firstEndingFrom(directory.blocks, id);
-    const bounds = directory.blocks[i];
-    if (!bounds || bounds.firstId > id) return null;
-    const block = this.cache.get(blockKey(bounds.termId, bounds.lastId));
+  /** Finds directory d's posting of passage `id` (foundBlock[d], foundIndex[d]); false when absent. */
+  private find(d: number, id: number): boolean {
+    const blocks: readonly ReadBlock[] = this.list[d]!.blocks;
+    const bounds = blocks[firstEndingFrom(blocks, id)];
+    this.foundBlock[d] = null;
+    if (!bounds || bounds.firstId > id) return false;
+    const block = bounds.postingsRead;
     if (!block) throw new Error(`Block not read: ${bounds.termId}:${bounds.lastId}`);
     const index = block.find(id);
-    return index < 0 ? null : { block, index };
+    if (index < 0) return false;
+    this.foundBlock[d] = block;
+    this.foundIndex[d] = index;
+    return true;
   }
 
-  /** The required words' postings for passage `id` (null when one is missing). */
-  private requiredPostings(id: number): { block: Block; index: number }[] | null {
-    const out: { block: Block; index: number }[] = [];
-    for (const key of this.required) {
-      const found = this.posting(this.directories.get(key)!, id);
-      if (!found) return null;
-      out.push(found);
-    }
-    return out;
+  private positionsOf(d: number): number[] {
+    return this.foundBlock[d]!.positions(this.foundIndex[d]!);
   }
 
   /** Whether the required clause matches passage `id` (its required words' blocks fetched). */
   matches(id: number): boolean {
-    const found = this.requiredPostings(id);
-    if (!found) return false;
+    for (let d = 0; d < this.requiredCount; d++) if (!this.find(d, id)) return false;
     if (!this.phrase) return true;
-    const positions = new Map(
-      this.required.map((key, k) => [key.slice(2), found[k]!.block.positions(found[k]!.index)]),
-    );
-    return phrasePositionsOf(positions, this.phrase).length > 0;
+    const positions = new Map(this.phrase.map((d) => [String(d), this.positionsOf(d)]));
+    return phrasePositionsOf(positions, this.phrase.map(String)).length > 0;
   }
 
   /**
@@ -180,34 +197,57 @@ class PostingsSearch {
    * before any position is decoded. Its blocks must have been fetched.
    */
   score(id: number, words: number, threshold = 0): number | null {
-    const found = this.requiredPostings(id);
-    if (!found) return null;
-    const postings = new Map<TermKey, { block: Block; index: number }>();
-    this.required.forEach((key, k) => postings.set(key, found[k]!));
-    for (const [key, directory] of this.directories) {
-      if (postings.has(key)) continue;
-      const posting = this.posting(directory, id);
-      if (posting) postings.set(key, posting);
-    }
-    const avgdl = this.stats.tokens / this.stats.passages;
+    for (let d = 0; d < this.requiredCount; d++) if (!this.find(d, id)) return null;
+    for (let d = this.requiredCount; d < this.list.length; d++) this.find(d, id);
     let bound = 0;
-    this.compiled.phrases.forEach((phrase, i) => {
+    for (let i = 0; i < this.phraseWords.length; i++) {
       let tf = Infinity;
-      for (const word of phrase.words) {
-        const posting = postings.get(termKey(phrase.form, word));
-        tf = Math.min(tf, posting ? posting.block.tf[posting.index]! : 0);
+      for (const d of this.phraseWords[i]!) {
+        const block = d < 0 ? null : this.foundBlock[d];
+        tf = Math.min(tf, block ? block.tf[this.foundIndex[d]!]! : 0);
       }
-      if (tf > 0) bound += this.stats.idf[i]! * impactOf(phrase.form, tf, words, avgdl);
-    });
+      if (tf > 0) bound += this.stats.idf[i]! * impactOf(this.compiled.phrases[i]!.form, tf, words, this.avgdl);
+    }
     // Words alone and no NEAR: the bound is the score.
     if (this.simple) return bound;
     if (!reaches(bound, threshold)) return null;
     const exact = new Map<string, number[]>();
     const folded = new Map<string, number[]>();
-    for (const [key, posting] of postings)
-      (key[0] === 'e' ? exact : folded).set(key.slice(2), posting.block.positions(posting.index));
+    this.compiled.phrases.forEach((phrase, i) =>
+      phrase.words.forEach((word, k) => {
+        const d = this.phraseWords[i]![k]!;
+        if (d >= 0 && this.foundBlock[d]) (phrase.form === 'exact' ? exact : folded).set(word, this.positionsOf(d));
+      }),
+    );
     const passage: PassagePositions = { words, exact, folded };
     return scorePassage(this.compiled, passage, this.stats);
+  }
+
+  /**
+   * The upper bound of a passage's score from the leading word's posting (its block, index `i`):
+   * the leading word's own impact there, every other word at its block's bound.
+   */
+  leadBound(lead: Directory, block: Block, i: number): number {
+    const id = block.ids[i]!;
+    const best = this.bestHere;
+    for (let d = 0; d < this.list.length; d++) {
+      const directory = this.list[d]!;
+      if (directory === lead) {
+        best[d] = impactOf(directory.form, block.tf[i]!, block.words[i]!, this.avgdl);
+        continue;
+      }
+      const at = firstEndingFrom(directory.blocks, id);
+      const bounds = directory.blocks[at];
+      best[d] = bounds && bounds.firstId <= id ? directory.bound[at]! : 0;
+      if (d < this.requiredCount && best[d] === 0) return 0;
+    }
+    let sum = 0;
+    for (let p = 0; p < this.phraseWords.length; p++) {
+      let impact = Infinity;
+      for (const d of this.phraseWords[p]!) impact = Math.min(impact, d < 0 ? 0 : best[d]!);
+      sum += this.stats.idf[p]! * impact;
+    }
+    return sum;
   }
 
   /**
@@ -215,27 +255,27 @@ class PostingsSearch {
    * words' largest block bound there (0 when a required word has no block there).
    */
   bound(from: number, to: number): number {
-    const best = new Map<TermKey, number>();
-    for (const [key, directory] of this.directories) {
+    const best = new Float64Array(this.list.length);
+    for (let d = 0; d < this.list.length; d++) {
+      const { blocks, bound } = this.list[d]!;
       let max = 0;
-      for (let i = firstEndingFrom(directory.blocks, from); i < directory.blocks.length; i++) {
-        if (directory.blocks[i]!.firstId > to) break;
-        max = Math.max(max, directory.bound[i]!);
-      }
-      best.set(key, max);
+      for (let i = firstEndingFrom(blocks, from); i < blocks.length && blocks[i]!.firstId <= to; i++)
+        if (bound[i]! > max) max = bound[i]!;
+      if (d < this.requiredCount && max === 0) return 0;
+      best[d] = max;
     }
-    if (this.required.some((k) => best.get(k) === 0)) return 0;
     let sum = 0;
-    this.compiled.phrases.forEach((phrase, i) => {
-      const impact = Math.min(...phrase.words.map((w) => best.get(termKey(phrase.form, w)) ?? 0));
+    for (let i = 0; i < this.phraseWords.length; i++) {
+      let impact = Infinity;
+      for (const d of this.phraseWords[i]!) impact = Math.min(impact, d < 0 ? 0 : best[d]!);
       sum += this.stats.idf[i]! * impact;
-    });
+    }
     return sum;
   }
 
-  /** The leading word's block, decoded (fetched before). */
-  block(bounds: BlockBounds): Block {
-    return this.cache.get(blockKey(bounds.termId, bounds.lastId))!;
+  /** A block's postings (fetched before). */
+  block(bounds: ReadBlock): Block {
+    return bounds.postingsRead!;
   }
 }
 
@@ -269,6 +309,7 @@ async function open(postings: Postings, query: EngineQuery, figures: LibraryFigu
     const blocks = await postings.bounds(term.id, 0, Number.MAX_SAFE_INTEGER);
     directories.set(key, {
       term,
+      form: key[0] === 'e' ? 'exact' : 'folded',
       blocks,
       bound: Float64Array.from(blocks, (b) => boundNow(b.maxImpact, term.avgdl, avgdl)),
       postings: blocks.reduce((n, b) => n + b.postings, 0),
@@ -282,7 +323,7 @@ export type ConditionCheck = (itemKeys: readonly number[]) => Promise<Set<number
 
 /**
  * The page `offset`, `limit` of the items of `kinds` matching the query, best first, with their
- * matching passages, and the counts per kind of every kind (exact up to COUNT_LIMIT). `allowed`:
+ * matching passages, and the counts per kind of every kind (of several words: up to COUNT_LIMIT). `allowed`:
  * the search's conditions (an item they refuse is left out and not counted).
  */
 export async function postingsPage(
@@ -295,6 +336,8 @@ export async function postingsPage(
     offset: number;
     limit: number;
     allowed?: ConditionCheck;
+    /** COUNT_LIMIT, smaller in tests. */
+    countLimit?: number;
   },
 ): Promise<PostingsAnswer> {
   const search = await open(postings, query, figures);
@@ -322,18 +365,24 @@ export async function postingsPage(
     while (group.length < batch && next < candidates.length && promising(candidates[next]!.bound))
       group.push(candidates[next++]!);
     batch = Math.min(LAST_BATCH, batch * 2);
-    await search.fetch(group.flatMap((c) => [c.block, ...search.companions(c.block.firstId, c.block.lastId, lead)]));
-    const hits: { itemKey: number; score: number }[] = [];
+    // The leading blocks first: a passage whose bound with its own leading word's weight cannot
+    // reach the page needs none of the other words' blocks.
+    const floor = best.size >= want ? threshold : 0;
+    await search.fetch(group.map((c) => c.block));
+    const kept: { id: number; words: number }[] = [];
     for (const { block: bounds } of group) {
       const block = search.block(bounds);
       for (let i = 0; i < block.size; i++) {
         const id = block.ids[i]!;
-        if (!inRanges(ranges, id)) continue;
-        const itemKey = Math.floor(id / SEQ_SPAN);
-        if (verdicts.get(itemKey) === false) continue;
-        const score = search.score(id, block.words[i]!, best.size >= want ? threshold : 0);
-        if (score !== null) hits.push({ itemKey, score });
+        if (!inRanges(ranges, id) || verdicts.get(Math.floor(id / SEQ_SPAN)) === false) continue;
+        if (reaches(search.leadBound(lead, block, i), floor)) kept.push({ id, words: block.words[i]! });
       }
+    }
+    await search.fetch(kept.flatMap((p) => search.companions(p.id, p.id, lead)));
+    const hits: { itemKey: number; score: number }[] = [];
+    for (const { id, words } of kept) {
+      const score = search.score(id, words, floor);
+      if (score !== null) hits.push({ itemKey: Math.floor(id / SEQ_SPAN), score });
     }
     if (allowed) {
       const unknown = [...new Set(hits.map((h) => h.itemKey).filter((k) => !verdicts.has(k)))];
@@ -351,7 +400,10 @@ export async function postingsPage(
     .slice(options.offset, want);
   const items: ItemHit[] = [];
   for (const item of page) items.push({ ...item, passages: await matchingPassages(search, item.itemKey) });
-  return { items, ...(await countItems(postings, search, query, options.allKinds, allowed)) };
+  return {
+    items,
+    ...(await countItems(postings, search, query, options.allKinds, options.countLimit ?? COUNT_LIMIT, allowed)),
+  };
 }
 
 /**
@@ -380,20 +432,21 @@ async function matchingPassages(search: PostingsSearch, itemKey: number, limit =
 /**
  * Items matching the query per kind. One required word: its items per kind, kept by every write.
  * Otherwise the leading word's postings are walked in id order (an item's first match is enough:
- * the rest of the item is skipped), up to COUNT_LIMIT items per kind.
+ * the rest of the item is skipped), up to `limit` items per kind.
  */
 async function countItems(
   postings: Postings,
   search: PostingsSearch,
   query: EngineQuery,
   kinds: readonly number[],
+  limit: number,
   allowed?: ConditionCheck,
 ): Promise<KindCounts> {
   const capped = new Set<number>();
   if (query.required.words.length === 1 && !allowed) {
+    // Exact whatever their size: kept by every write.
     const counts = await postings.kindItems(search.directories.get(search.required[0]!)!.term.id);
-    for (const [kind, n] of counts) if (n > COUNT_LIMIT) capped.add(kind);
-    return { counts: new Map([...counts].map(([kind, n]) => [kind, Math.min(n, COUNT_LIMIT)])), capped };
+    return { counts, capped };
   }
   const counts = new Map<number, number>();
   const lead = search.lead;
@@ -403,7 +456,8 @@ async function countItems(
     // Passages from this id on can still add an item (the items before are counted).
     let next = from;
     const blocks = overlapping(lead.blocks, from, to);
-    for (let b = 0; b < blocks.length && n < COUNT_LIMIT;) {
+    // One item past the limit tells that there are more.
+    for (let b = 0; b < blocks.length && n <= limit;) {
       // The next leading blocks that reach past what is counted, read with the other required words'.
       const group: BlockBounds[] = [];
       for (; b < blocks.length && group.length < LAST_BATCH; b++) if (blocks[b]!.lastId >= next) group.push(blocks[b]!);
@@ -420,10 +474,10 @@ async function countItems(
         }
       }
       const yes = allowed ? await allowed(found) : null;
-      for (const itemKey of found) if (n < COUNT_LIMIT && (!yes || yes.has(itemKey))) n++;
+      for (const itemKey of found) if (n <= limit && (!yes || yes.has(itemKey))) n++;
     }
-    if (n > 0) counts.set(kind, n);
-    if (n >= COUNT_LIMIT) capped.add(kind);
+    if (n > 0) counts.set(kind, Math.min(n, limit));
+    if (n > limit) capped.add(kind);
   }
   return { counts, capped };
 }

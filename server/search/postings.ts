@@ -506,19 +506,21 @@ export function createPostings(
       }));
     },
 
-    /** These blocks, decoded (key `termId:lastId`). */
+    /** These blocks, decoded (key `termId:lastId`), in one statement per few hundred. */
     async blocks(wanted: readonly BlockBounds[]): Promise<Map<string, Block>> {
       const out = new Map<string, Block>();
-      const byTerm = new Map<number, BlockBounds[]>();
-      for (const b of wanted) byTerm.set(b.termId, [...(byTerm.get(b.termId) ?? []), b]);
-      for (const [termId, list] of byTerm)
-        for (const part of chunks(list, 500)) {
-          const { rows } = await sql<{ last_id: number; postings: number; data: unknown }>`
-            SELECT last_id, postings, data FROM search_blocks
-            WHERE term_id = ${termId} AND last_id IN (${sql.join(part.map((b) => b.lastId))})`.execute(db);
-          for (const r of rows)
-            out.set(blockKey(termId, Number(r.last_id)), decodeBlock(bytesOf(r.data), Number(r.postings)));
-        }
+      for (const part of chunks(wanted, 500)) {
+        const byTerm = new Map<number, number[]>();
+        for (const b of part) byTerm.set(b.termId, [...(byTerm.get(b.termId) ?? []), b.lastId]);
+        const where = sql.join(
+          [...byTerm].map(([termId, lastIds]) => sql`(term_id = ${termId} AND last_id IN (${sql.join(lastIds)}))`),
+          sql` OR `,
+        );
+        const { rows } = await sql<{ term_id: number; last_id: number; postings: number; data: unknown }>`
+          SELECT term_id, last_id, postings, data FROM search_blocks WHERE ${where}`.execute(db);
+        for (const r of rows)
+          out.set(blockKey(Number(r.term_id), Number(r.last_id)), decodeBlock(bytesOf(r.data), Number(r.postings)));
+      }
       return out;
     },
   };

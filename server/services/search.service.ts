@@ -1,4 +1,5 @@
 import type { CountsByType, SearchItem, SearchRequest, SearchResult } from '#common/contracts/search.schema.ts';
+import type { SearchType } from '#common/contracts/search.values.ts';
 import { snippet } from '#common/text/search-tokens.ts';
 import { suggestFromTyping } from '#common/text/typing-conversion.ts';
 import type { Logger } from '#server/logger.ts';
@@ -37,6 +38,8 @@ interface AnsweredPage {
   items: SearchItem[];
   total: number;
   counts: CountsByType;
+  /** Types whose count stopped at the counting limit. */
+  capped: SearchType[];
   suggestion: string | null;
 }
 
@@ -45,6 +48,7 @@ interface PageOfHits {
   pageHits: ItemHit[];
   total: number;
   counts: CountsByType;
+  capped: SearchType[];
 }
 
 const KINDS = Object.values(SearchKind);
@@ -64,9 +68,9 @@ export function createSearchService(deps: {
   /** The answer for a plan, one page of it, presented. */
   async function answer(request: SearchRequest, plan: EngineQuery | null, within: number | undefined) {
     const conditions = conditionClauses(request.conditions);
-    if (!plan) return { items: [] as SearchItem[], total: 0, counts: emptyCounts() };
+    if (!plan) return { items: [] as SearchItem[], total: 0, counts: emptyCounts(), capped: [] as SearchType[] };
     const start = (request.page - 1) * request.perPage;
-    const { pageHits, total, counts } =
+    const { pageHits, total, counts, capped } =
       (await fromPostings(request, plan, conditions, within, start)) ??
       (await fromRanking(request, await answers.rank(plan, conditions, within), start));
     const presentable = await presentables(
@@ -94,7 +98,7 @@ export function createSearchService(deps: {
       }));
       items.push({ ...shown.item, matchCount: hit.passages, passages });
     });
-    return { items, total, counts };
+    return { items, total, counts, capped };
   }
 
   /** A page of the full ranking. */
@@ -103,7 +107,12 @@ export function createSearchService(deps: {
       request.type === 'all'
         ? ranked.items
         : ranked.items.filter((i) => RESULT_TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
-    return { pageHits: ofType.slice(start, start + request.perPage), total: ofType.length, counts: ranked.counts };
+    return {
+      pageHits: ofType.slice(start, start + request.perPage),
+      total: ofType.length,
+      counts: ranked.counts,
+      capped: [],
+    };
   }
 
   /**
@@ -127,7 +136,13 @@ export function createSearchService(deps: {
       counts[RESULT_TYPE_OF_KIND[kind] ?? 'book'] += items;
       counts.all += items;
     }
-    return { pageHits: page.items, total: counts[request.type], counts };
+    const capped = [...new Set([...page.capped].map((kind) => RESULT_TYPE_OF_KIND[kind] ?? 'book'))];
+    return {
+      pageHits: page.items,
+      total: counts[request.type],
+      counts,
+      capped: capped.length > 0 ? ['all', ...capped] : [],
+    };
   }
 
   /**
@@ -153,7 +168,7 @@ export function createSearchService(deps: {
       return hit.page;
     }
     const plan = planQuery(request.query, request.mode);
-    const { items, total, counts } = await answer(request, plan, within);
+    const { items, total, counts, capped } = await answer(request, plan, within);
     let suggestion: string | null = null;
     if (counts.all === 0) {
       const converted = suggestFromTyping(request.query);
@@ -165,7 +180,7 @@ export function createSearchService(deps: {
         if (alternative.counts.all > 0) suggestion = converted;
       }
     }
-    const page: AnsweredPage = { items, total, counts, suggestion };
+    const page: AnsweredPage = { items, total, counts, capped, suggestion };
     pages.delete(key);
     if (pages.size >= PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value!);
     pages.set(key, { at: now().getTime(), generation, page });
@@ -204,7 +219,7 @@ export function createSearchService(deps: {
     /** `client` is who asked: the popular list counts each client once per query and day. */
     async search(request: SearchRequest, client: SearchClient = {}): Promise<SearchResult> {
       const within = await itemSearchedWithin(request);
-      const { items, total, counts, suggestion } = await answeredPage(request, within);
+      const { items, total, counts, capped, suggestion } = await answeredPage(request, within);
       if (counts.all > 0 && within === undefined && request.page === 1 && request.type === 'all') {
         // A search is counted where it starts (all types, first page), not again for each tab or page.
         await popular.recordQuery(request.query, client);
@@ -215,6 +230,7 @@ export function createSearchService(deps: {
         page: request.page,
         perPage: request.perPage,
         countsByType: counts,
+        countsCapped: capped,
         suggestion,
         query: request.query,
       };

@@ -3,6 +3,7 @@ import { indexForms } from '#common/text/search-tokens.ts';
 import type { Executor } from '#server/db/database.ts';
 import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
+import { passagesOfWord } from './postings.ts';
 import { EXACT_WEIGHT, FOLDED_WEIGHT, NEAR_DISTANCE } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
@@ -110,15 +111,8 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
 
   /** Passages holding a phrase (BM25's n): a word's count from the postings index, else FTS5 counts. */
   async function passagesWith(phrase: { form: 'exact' | 'folded'; words: string[] }): Promise<number> {
-    if (phrase.words.length === 1) {
-      const row = await db
-        .selectFrom('search_terms')
-        .select('passages')
-        .where('form', '=', phrase.form)
-        .where('term', '=', phrase.words[0]!)
-        .executeTakeFirst();
-      if (row) return Number(row.passages);
-    }
+    const kept = phrase.words.length === 1 ? await passagesOfWord(db, phrase.form, phrase.words[0]!) : null;
+    if (kept !== null) return kept;
     const { rows } = await sql<{ n: number }>`
       SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH ${clauseExpression({ ...phrase, phrase: true })}`.execute(
       db,

@@ -5,6 +5,7 @@ import type { Executor } from '#server/db/database.ts';
 import { columnWeight, type CompiledQuery, type Form, type Passage } from './bm25.ts';
 import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
+import { passagesOfWord } from './postings.ts';
 import { B, K1 } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-index.ts';
@@ -175,15 +176,8 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
    * (postings.ts), any other phrase is counted.
    */
   async function passagesWith(phrase: { form: 'exact' | 'folded'; words: string[] }): Promise<number> {
-    if (phrase.words.length === 1) {
-      const row = await db
-        .selectFrom('search_terms')
-        .select('passages')
-        .where('form', '=', phrase.form)
-        .where('term', '=', phrase.words[0]!)
-        .executeTakeFirst();
-      if (row) return Number(row.passages);
-    }
+    const kept = phrase.words.length === 1 ? await passagesOfWord(db, phrase.form, phrase.words[0]!) : null;
+    if (kept !== null) return kept;
     const { rows } = await sql<{ n: string }>`
       SELECT count(*) AS n FROM search_passages WHERE ${matches({ ...phrase, phrase: true })}`.execute(db);
     return Number(rows[0]?.n ?? 0);

@@ -241,6 +241,11 @@ class PostingsSearch {
       best[d] = bounds && bounds.firstId <= id ? directory.bound[at]! : 0;
       if (d < this.requiredCount && best[d] === 0) return 0;
     }
+    return this.phrasesBound(best);
+  }
+
+  /** Σ over the phrases of IDF × the smallest bound of its words (`best`: per directory). */
+  private phrasesBound(best: Float64Array): number {
     let sum = 0;
     for (let p = 0; p < this.phraseWords.length; p++) {
       let impact = Infinity;
@@ -264,13 +269,7 @@ class PostingsSearch {
       if (d < this.requiredCount && max === 0) return 0;
       best[d] = max;
     }
-    let sum = 0;
-    for (let i = 0; i < this.phraseWords.length; i++) {
-      let impact = Infinity;
-      for (const d of this.phraseWords[i]!) impact = Math.min(impact, d < 0 ? 0 : best[d]!);
-      sum += this.stats.idf[i]! * impact;
-    }
-    return sum;
+    return this.phrasesBound(best);
   }
 
   /** A block's postings (fetched before). */

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
+import type { SearchBlocksTable } from '#server/db/schema.ts';
 import { columnWeight, passageWords, type Form } from './bm25.ts';
 import type { LibraryFigures } from './exact-ranking.ts';
 import { itemIdRange, itemKeyOf, ITEM_SPAN, SEQ_SPAN, splitItemKey } from './passage-id.ts';
@@ -121,7 +122,40 @@ function chunks<T>(list: readonly T[], size = BATCH): T[][] {
 /** better-sqlite3 gives a Buffer, node-postgres a Buffer: both are Uint8Arrays. */
 const bytesOf = (data: unknown) => data as Uint8Array;
 
+type BlockRow = SearchBlocksTable;
+
+/** Block rows as read back (ids of either engine's integer types as numbers), by word. */
+function byTerm(
+  rows: readonly { term_id: unknown; last_id: unknown; first_id: unknown; postings: unknown; data: unknown }[],
+  into: Map<number, { last_id: number; first_id: number; postings: number; data: Uint8Array }[]>,
+) {
+  for (const r of rows) {
+    const list = into.get(Number(r.term_id)) ?? [];
+    list.push({
+      last_id: Number(r.last_id),
+      first_id: Number(r.first_id),
+      postings: Number(r.postings),
+      data: bytesOf(r.data),
+    });
+    into.set(Number(r.term_id), list);
+  }
+}
+
 export type Postings = ReturnType<typeof createPostings>;
+
+/**
+ * Passages holding the word (BM25's n), kept by every write; null when the index has no row for it
+ * (a word in no passage, or while the postings are being rebuilt).
+ */
+export async function passagesOfWord(db: Executor, form: Form, term: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('search_terms')
+    .select('passages')
+    .where('form', '=', form)
+    .where('term', '=', term)
+    .executeTakeFirst();
+  return row ? Number(row.passages) : null;
+}
 
 /**
  * The postings index on this executor. `totals`: the library's passages and tokens as the engine
@@ -206,51 +240,21 @@ export function createPostings(
     // word's last block before it if it has room (ids grow: new items append).
     const touched = new Map<number, { last_id: number; first_id: number; postings: number; data: Uint8Array }[]>();
     for (const part of chunks(ids, 500)) {
-      const { rows } = await sql<{
-        term_id: number;
-        last_id: number;
-        first_id: number;
-        postings: number;
-        data: unknown;
-      }>`
+      const { rows } = await sql<BlockRow>`
         SELECT term_id, last_id, first_id, postings, data FROM search_blocks
         WHERE term_id IN (${sql.join(part)}) AND last_id >= ${lo} AND first_id <= ${hi}`.execute(db);
-      for (const r of rows) {
-        const list = touched.get(Number(r.term_id)) ?? [];
-        list.push({
-          last_id: Number(r.last_id),
-          first_id: Number(r.first_id),
-          postings: Number(r.postings),
-          data: bytesOf(r.data),
-        });
-        touched.set(Number(r.term_id), list);
-      }
+      byTerm(rows, touched);
     }
     const appending = [...terms.values()].filter((t) => fresh.has(t.key) && !touched.has(t.id)).map((t) => t.id);
     for (const part of chunks(appending, 500)) {
-      const { rows } = await sql<{
-        term_id: number;
-        last_id: number;
-        first_id: number;
-        postings: number;
-        data: unknown;
-      }>`
+      const { rows } = await sql<BlockRow>`
         SELECT b.term_id, b.last_id, b.first_id, b.postings, b.data FROM search_blocks b
         JOIN (SELECT term_id, max(last_id) AS last_id FROM search_blocks
               WHERE term_id IN (${sql.join(part)}) AND last_id < ${lo} GROUP BY term_id) m
           ON m.term_id = b.term_id AND m.last_id = b.last_id
         WHERE b.postings < ${blockSize}`.execute(db);
-      for (const r of rows)
-        touched.set(Number(r.term_id), [
-          {
-            last_id: Number(r.last_id),
-            first_id: Number(r.first_id),
-            postings: Number(r.postings),
-            data: bytesOf(r.data),
-          },
-        ]);
+      byTerm(rows, touched);
     }
-
     const removed: { term_id: number; last_id: number }[] = [];
     const added: ReturnType<typeof blockRow>[] = [];
     const passagesDelta: { id: number; delta: number }[] = [];
@@ -393,14 +397,7 @@ export function createPostings(
       const building = new Map<TermKey, Building>();
       let nextId = 1;
       let blocks = 0;
-      let rows: {
-        term_id: number;
-        last_id: number;
-        first_id: number;
-        postings: number;
-        max_impact: number;
-        data: Uint8Array;
-      }[] = [];
+      let rows: BlockRow[] = [];
       const flushRows = async () => {
         for (const part of chunks(rows)) await db.insertInto('search_blocks').values(part).execute();
         blocks += rows.length;

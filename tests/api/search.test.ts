@@ -120,6 +120,11 @@ describe.each(engines)('search on %s', (engine) => {
         all.countsByType.video +
         all.countsByType.transcript,
     );
+    // Every count of the demo library is exact (a search of several words counts up to 1,000 a type).
+    expect(all.countsCapped).toEqual([]);
+    const several = await found({ query: 'phat giao', mode: 'broad', perPage: 5 });
+    expect(several.countsCapped).toEqual([]);
+    expect(several.countsByType.all).toBeGreaterThan(0);
     const articles = await found({ query: 'phat', type: 'article', perPage: 5 });
     expect(articles.items.every((i) => i.type === 'article')).toBe(true);
     expect(articles.total).toBe(all.countsByType.article);

@@ -75,27 +75,29 @@ export interface BlockBounds {
   maxImpact: number;
 }
 
+/** Each word's posting in one passage (exact and folded forms), handed to `each`. */
+function eachPosting(id: number, body: string, each: (key: TermKey, posting: Posting) => void): void {
+  const words = passageWords(body);
+  for (const form of ['exact', 'folded'] as const) {
+    const positions = new Map<string, number[]>();
+    words[form].forEach((word, i) => {
+      const list = positions.get(word);
+      if (list) list.push(i);
+      else positions.set(word, [i]);
+    });
+    for (const [word, at] of positions) each(termKey(form, word), { id, words: words.exact.length, positions: at });
+  }
+}
+
 /** Per word of the passages: its posting in each passage (the passages in the order given). */
 function postingsOf(passages: readonly { id: number; body: string }[]): Map<TermKey, Posting[]> {
   const out = new Map<TermKey, Posting[]>();
-  for (const passage of passages) {
-    const words = passageWords(passage.body);
-    for (const form of ['exact', 'folded'] as const) {
-      const positions = new Map<string, number[]>();
-      words[form].forEach((word, i) => {
-        const list = positions.get(word);
-        if (list) list.push(i);
-        else positions.set(word, [i]);
-      });
-      for (const [word, at] of positions) {
-        const key = termKey(form, word);
-        const posting = { id: passage.id, words: words.exact.length, positions: at };
-        const list = out.get(key);
-        if (list) list.push(posting);
-        else out.set(key, [posting]);
-      }
-    }
-  }
+  for (const passage of passages)
+    eachPosting(passage.id, passage.body, (key, posting) => {
+      const list = out.get(key);
+      if (list) list.push(posting);
+      else out.set(key, [posting]);
+    });
   return out;
 }
 
@@ -427,22 +429,23 @@ export function createPostings(
           .execute();
         if (batch.length === 0) break;
         after = Number(batch[batch.length - 1]!.id);
-        for (const [key, postings] of postingsOf(batch.map((r) => ({ id: Number(r.id), body: r.body })))) {
-          let term = building.get(key);
-          if (!term) {
-            const { form } = splitTermKey(key);
-            term = {
-              id: nextId++,
-              form,
-              passages: 0,
-              block: new BlockWriter(),
-              maxImpact: 0,
-              lastItem: -1,
-              kinds: new Map(),
-            };
-            building.set(key, term);
-          }
-          for (const posting of postings) {
+        // Passage by passage in id order: each word's postings arrive ascending.
+        for (const row of batch)
+          eachPosting(Number(row.id), row.body, (key, posting) => {
+            let term = building.get(key);
+            if (!term) {
+              const { form } = splitTermKey(key);
+              term = {
+                id: nextId++,
+                form,
+                passages: 0,
+                block: new BlockWriter(),
+                maxImpact: 0,
+                lastItem: -1,
+                kinds: new Map(),
+              };
+              building.set(key, term);
+            }
             term.passages++;
             const item = Math.floor(posting.id / SEQ_SPAN);
             if (item !== term.lastItem) {
@@ -456,8 +459,7 @@ export function createPostings(
               impactOf(term.form, posting.positions.length, posting.words, avgdl),
             );
             if (term.block.size === blockSize) emit(term);
-          }
-        }
+          });
         if (rows.length >= 2_000) await flushRows();
       }
       for (const term of building.values()) if (term.block.size > 0) emit(term);

@@ -163,6 +163,27 @@ class PostingsSearch {
     return out;
   }
 
+  /**
+   * The unread blocks of the other words holding these passages (ids ascending), to fetch before
+   * scoring them (of the other required words only, when `requiredOnly`).
+   */
+  blocksHolding(ids: readonly number[], lead: Directory, requiredOnly = false): ReadBlock[] {
+    const out: ReadBlock[] = [];
+    const count = requiredOnly ? this.requiredCount : this.list.length;
+    for (let d = 0; d < count; d++) {
+      const blocks: readonly ReadBlock[] = this.list[d]!.blocks;
+      if (this.list[d] === lead) continue;
+      let last: ReadBlock | null = null;
+      for (const id of ids) {
+        const bounds = blocks[firstEndingFrom(blocks, id)];
+        if (!bounds || bounds.firstId > id || bounds === last || bounds.postingsRead) continue;
+        out.push(bounds);
+        last = bounds;
+      }
+    }
+    return out;
+  }
+
   /** Finds directory d's posting of passage `id` (foundBlock[d], foundIndex[d]); false when absent. */
   private find(d: number, id: number): boolean {
     const blocks: readonly ReadBlock[] = this.list[d]!.blocks;
@@ -244,6 +265,26 @@ class PostingsSearch {
     return this.phrasesBound(best);
   }
 
+  /**
+   * The upper bound of a passage's score from the required words' postings (fetched before): their
+   * own impacts there, every other word at its block's bound; 0 when a required word is missing.
+   */
+  requiredBound(id: number, words: number): number {
+    const best = this.bestHere;
+    for (let d = 0; d < this.list.length; d++) {
+      const directory = this.list[d]!;
+      if (d < this.requiredCount) {
+        if (!this.find(d, id)) return 0;
+        best[d] = impactOf(directory.form, this.foundBlock[d]!.tf[this.foundIndex[d]!]!, words, this.avgdl);
+        continue;
+      }
+      const at = firstEndingFrom(directory.blocks, id);
+      const bounds = directory.blocks[at];
+      best[d] = bounds && bounds.firstId <= id ? directory.bound[at]! : 0;
+    }
+    return this.phrasesBound(best);
+  }
+
   /** Σ over the phrases of IDF × the smallest bound of its words (`best`: per directory). */
   private phrasesBound(best: Float64Array): number {
     let sum = 0;
@@ -283,7 +324,10 @@ function kindRanges(kinds: readonly number[]): [number, number][] {
   return [...new Set(kinds)].sort((a, b) => a - b).map((kind) => [kind * KIND_SPAN, (kind + 1) * KIND_SPAN - 1]);
 }
 
-const inRanges = (ranges: readonly [number, number][], id: number) => ranges.some(([a, b]) => id >= a && id <= b);
+function inRanges(ranges: readonly [number, number][], id: number): boolean {
+  for (const [a, b] of ranges) if (id >= a && id <= b) return true;
+  return false;
+}
 
 /**
  * Opens a search over the postings: its words' rows and directories and BM25's statistics. Null
@@ -377,9 +421,24 @@ export async function postingsPage(
         if (reaches(search.leadBound(lead, block, i), floor)) kept.push({ id, words: block.words[i]! });
       }
     }
-    await search.fetch(kept.flatMap((p) => search.companions(p.id, p.id, lead)));
+    // Then the other required words' blocks, and the optional words' only for the passages their
+    // own weights leave in reach.
+    await search.fetch(
+      search.blocksHolding(
+        kept.map((p) => p.id),
+        lead,
+        true,
+      ),
+    );
+    const close = kept.filter((p) => reaches(search.requiredBound(p.id, p.words), floor));
+    await search.fetch(
+      search.blocksHolding(
+        close.map((p) => p.id),
+        lead,
+      ),
+    );
     const hits: { itemKey: number; score: number }[] = [];
-    for (const { id, words } of kept) {
+    for (const { id, words } of close) {
       const score = search.score(id, words, floor);
       if (score !== null) hits.push({ itemKey: Math.floor(id / SEQ_SPAN), score });
     }

@@ -233,6 +233,8 @@ export function createPostings(
         await db
           .insertInto('search_terms')
           .values(part.map((k) => ({ ...splitTermKey(k), passages: 0, avgdl })))
+          // Another writer may have added the word meanwhile: its row serves (and is locked below).
+          .onConflict((oc) => oc.columns(['form', 'term']).doNothing())
           .execute();
       terms = await termRows(keys, true);
     }

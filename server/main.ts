@@ -73,6 +73,7 @@ async function main() {
   await services.site.ensureDefaults();
   // The index first: on an empty library it is cheap, and the demo import then indexes as it goes.
   await services.searchIndexer.ensureCurrent();
+  await services.search.removeStaleAnswers();
   if (env.IMPORT_DEMO_CONTENT) {
     await services.demoImport.importOnce();
     await services.demoImport.fillQuoteMeanings();
@@ -81,8 +82,6 @@ async function main() {
     // Last: compilations point at the books, talks, videos and articles imported above.
     await services.demoImport.importCompilationsOnce();
   }
-  // Large libraries: answer the most common words ahead, in the background (readers are served meanwhile).
-  void services.search.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'search warm-up failed'));
 
   const server = http.createServer();
   let handleViteFirst: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;

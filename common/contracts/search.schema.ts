@@ -109,6 +109,11 @@ export const ZSearchResultSchema = z.object({
   page: z.number().int(),
   perPage: z.number().int(),
   countsByType: ZCountsByTypeSchema,
+  /**
+   * Types whose count stopped at the counting limit (a search of several words counts at most
+   * 1,000 items per type): there are more than the number says, and pages go on past it.
+   */
+  countsCapped: z.array(ZSearchTypeSchema),
   /** When nothing was found and the query looks like Telex / VNI typing: the converted query. */
   suggestion: z.string().nullable(),
   /** The query as searched (normalised). */

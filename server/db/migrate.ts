@@ -29,6 +29,8 @@ import * as m0026 from './migrations/0026-offline-write-ids.ts';
 import * as m0027 from './migrations/0027-corrections.ts';
 import * as m0029 from './migrations/0029-dictionaries.ts';
 import * as m0030 from './migrations/0030-bookmark-client-ids.ts';
+import * as m0031 from './migrations/0031-search-postings.ts';
+import * as m0032 from './migrations/0032-drop-search-term-heads.ts';
 import * as m0033 from './migrations/0033-removals.ts';
 import * as m0036 from './migrations/0036-dictionary-reading-folded.ts';
 
@@ -66,6 +68,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-corrections': m0027,
   '0029-dictionaries': m0029,
   '0030-bookmark-client-ids': m0030,
+  '0031-search-postings': m0031,
+  '0032-drop-search-term-heads': m0032,
   '0033-removals': m0033,
   '0036-dictionary-reading-folded': m0036,
 };

@@ -437,26 +437,33 @@ export interface SearchPassagesTable {
   tokens: Generated<number>;
 }
 
-/** A frequent word's items per kind (search_term_heads lists the best of them). */
-export interface SearchTermCountsTable {
+/** A word of the postings index (exact or folded form): its passages and its bounds' average length. */
+export interface SearchTermsTable {
+  id: Generated<number>;
   form: string;
   term: string;
-  kind: number;
-  items: number;
-  /** No item left out of search_term_heads weighs more than this for the word (0: none left out). */
-  ceiling: number;
-  /** Passages holding the word (its document frequency), all kinds of this row's kind. */
-  passages: Generated<number>;
+  /** Passages holding the word (BM25's n). */
+  passages: number;
+  /** The average passage length (both columns) its blocks' max_impact was computed with. */
+  avgdl: number;
 }
 
-/** One of the best items of a frequent word: its best passage's weight for the word. */
-export interface SearchTermHeadsTable {
-  form: string;
-  term: string;
+/** Items holding a word, per kind. */
+export interface SearchTermKindsTable {
+  term_id: number;
   kind: number;
-  item_key: number;
-  impact: number;
-  passages: number;
+  items: number;
+}
+
+/** A block of a word's postings (server/search/postings-codec.ts), in passage-id order. */
+export interface SearchBlocksTable {
+  term_id: number;
+  last_id: number;
+  first_id: number;
+  postings: number;
+  /** No posting of the block weighs more for the word (impact at the word's avgdl). */
+  max_impact: number;
+  data: Uint8Array;
 }
 
 export interface SearchCollectionsTable {
@@ -598,8 +605,9 @@ export interface DB {
   search_query_clients: SearchQueryClientsTable;
   search_answers: SearchAnswersTable;
   rate_windows: RateWindowsTable;
-  search_term_counts: SearchTermCountsTable;
-  search_term_heads: SearchTermHeadsTable;
+  search_terms: SearchTermsTable;
+  search_term_kinds: SearchTermKindsTable;
+  search_blocks: SearchBlocksTable;
   dictionaries: DictionariesTable;
   dictionary_entries: DictionaryEntriesTable;
   talk_bookmarks: TalkBookmarksTable;

@@ -13,15 +13,6 @@ export function createSearchAnswerRepository(db: Executor) {
         .executeTakeFirst();
       return row?.answer ?? null;
     },
-    async has(key: string, generation: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('search_answers')
-        .select('generation')
-        .where('key', '=', key)
-        .where('generation', '=', generation)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
     async save(key: string, generation: number, answer: string, at: string): Promise<void> {
       await db
         .insertInto('search_answers')

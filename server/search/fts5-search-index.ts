@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { compileQuery } from './bm25.ts';
 import { indexForms } from '#common/text/search-tokens.ts';
 import type { Executor } from '#server/db/database.ts';
 import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
+import { passagesOfWord } from './postings.ts';
 import { EXACT_WEIGHT, FOLDED_WEIGHT, NEAR_DISTANCE } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, MatchClause, SearchIndex } from './search-index.ts';
@@ -109,14 +109,10 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
     return { passages, tokens };
   }
 
-  /** Passages holding a phrase (BM25's n): a frequent word's count from the heads, else FTS5 counts. */
+  /** Passages holding a phrase (BM25's n): a word's count from the postings index, else FTS5 counts. */
   async function passagesWith(phrase: { form: 'exact' | 'folded'; words: string[] }): Promise<number> {
-    if (phrase.words.length === 1) {
-      const { rows } = await sql<{ rows: number; n: number | null }>`
-        SELECT count(*) AS rows, sum(passages) AS n FROM search_term_counts
-        WHERE form = ${phrase.form} AND term = ${phrase.words[0]!}`.execute(db);
-      if (Number(rows[0]?.rows ?? 0) > 0) return Number(rows[0]?.n ?? 0);
-    }
+    const kept = phrase.words.length === 1 ? await passagesOfWord(db, phrase.form, phrase.words[0]!) : null;
+    if (kept !== null) return kept;
     const { rows } = await sql<{ n: number }>`
       SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH ${clauseExpression({ ...phrase, phrase: true })}`.execute(
       db,
@@ -195,28 +191,6 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
       return rows.map((r) => ({ itemKey: Number(r.item), score: Number(r.best), passages: Number(r.n) }));
     },
 
-    scoredPassages: SCORED_PASSAGES,
-
-    async rankingStatistics(query) {
-      return (await prepareQuery(query, await figures(), passagesWith)).stats;
-    },
-
-    async scoreItems(query, itemKeys, stats) {
-      // Each item's matching passages by its id range (FTS5 seeks to it), scored in JavaScript
-      // with FTS5's own totals: the scores of bm25() (decision 0028).
-      const ids: number[] = [];
-      for (const itemKey of itemKeys) {
-        const [from, to] = itemIdRange(itemKey);
-        const { rows } = await sql<{ id: number }>`
-          SELECT rowid AS id FROM search_fts
-          WHERE search_fts MATCH ${clauseExpression(query.required)} AND rowid BETWEEN ${integer(from)} AND ${integer(to)}`.execute(
-          db,
-        );
-        for (const r of rows) ids.push(Number(r.id));
-      }
-      return [...scoreItems(compileQuery(query), stats, await this.passages(ids)).values()];
-    },
-
     async matchingItems(clause) {
       const { rows } = await sql<{ item: number }>`
         SELECT DISTINCT rowid / ${ITEM_DIVISOR} AS item FROM search_fts WHERE search_fts MATCH ${clauseExpression(clause)}`.execute(
@@ -236,42 +210,10 @@ export function createFts5SearchIndex(db: Executor): SearchIndex {
 
     generation: () => readGeneration(db),
 
+    totals: figures,
+
     // FTS5 keeps its own totals (its "averages" record), which are what its bm25() uses.
     async recountTotals() {},
-
-    async wordStatistics(minPassages) {
-      await sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, search_fts, 'col')`.execute(
-        db,
-      );
-      // One walk of the term list: every word's passages (doc) and occurrences (cnt) per column.
-      const { rows } = await sql<{ col: string; term: string; doc: number; cnt: number }>`
-        SELECT col, term, doc, cnt FROM temp.search_vocab`.execute(db);
-      let exactTokens = 0;
-      const frequent: { form: 'exact' | 'folded'; term: string }[] = [];
-      for (const r of rows) {
-        const form = r.col === 'exact' ? ('exact' as const) : ('folded' as const);
-        if (form === 'exact') exactTokens += Number(r.cnt);
-        if (Number(r.doc) >= minPassages) frequent.push({ form, term: r.term });
-      }
-      // Both columns hold the same number of words.
-      return { passages: await this.size(), tokens: exactTokens * 2, frequent };
-    },
-
-    async frequentTerms(limit, minPassages) {
-      // fts5vocab reads the index's own term list; a temporary table lives with this connection only.
-      await sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, search_fts, 'col')`.execute(
-        db,
-      );
-      const { rows } = await sql<{ col: string; term: string; doc: number }>`
-        SELECT col, term, doc FROM temp.search_vocab WHERE doc >= ${minPassages} ORDER BY doc DESC, term LIMIT ${limit}`.execute(
-        db,
-      );
-      return rows.map((r) => ({
-        form: r.col === 'exact' ? ('exact' as const) : ('folded' as const),
-        term: r.term,
-        passages: Number(r.doc),
-      }));
-    },
 
     async passages(ids) {
       if (ids.length === 0) return [];

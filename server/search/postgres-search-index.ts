@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { tokenize, type SearchToken } from '#common/text/search-tokens.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import type { Executor } from '#server/db/database.ts';
-import { columnWeight, compileQuery, type CompiledQuery, type Form, type Passage } from './bm25.ts';
+import { columnWeight, type CompiledQuery, type Form, type Passage } from './bm25.ts';
 import { prepareQuery, scoreItems, type LibraryFigures } from './exact-ranking.ts';
 import { bumpGeneration, readGeneration } from './generation.ts';
+import { passagesOfWord } from './postings.ts';
 import { B, K1 } from './ranking.ts';
 import { itemIdRange, itemKeyOf, passageIdOf, SEQ_SPAN } from './passage-id.ts';
 import type { EngineQuery, ItemDocument, ItemHit, MatchClause, SearchIndex } from './search-index.ts';
@@ -149,6 +150,10 @@ export interface PostgresSearchOptions {
   /** EXACT_PASSAGES and RESCORED_ITEMS, smaller in tests so that both paths run. */
   exactPassages?: number;
   rescoredItems?: number;
+  /** Postings per block of the postings index (postings.ts), smaller in tests. */
+  blockPostings?: number;
+  /** Items counted per kind when several words are required (postings-ranking.ts), smaller in tests. */
+  countLimit?: number;
 }
 
 /** The PostgreSQL implementation: tsvector columns with GIN indexes beside each passage. */
@@ -167,16 +172,12 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
   }
 
   /**
-   * Passages holding a phrase anywhere (BM25's n): a frequent word's count is kept by the head
-   * tier (term-heads.ts), any other phrase is counted.
+   * Passages holding a phrase anywhere (BM25's n): a word's count is kept by the postings index
+   * (postings.ts), any other phrase is counted.
    */
   async function passagesWith(phrase: { form: 'exact' | 'folded'; words: string[] }): Promise<number> {
-    if (phrase.words.length === 1) {
-      const { rows } = await sql<{ rows: string; n: string | null }>`
-        SELECT count(*) AS rows, sum(passages) AS n FROM search_term_counts
-        WHERE form = ${phrase.form} AND term = ${phrase.words[0]!}`.execute(db);
-      if (Number(rows[0]?.rows ?? 0) > 0) return Number(rows[0]?.n ?? 0);
-    }
+    const kept = phrase.words.length === 1 ? await passagesOfWord(db, phrase.form, phrase.words[0]!) : null;
+    if (kept !== null) return kept;
     const { rows } = await sql<{ n: string }>`
       SELECT count(*) AS n FROM search_passages WHERE ${matches({ ...phrase, phrase: true })}`.execute(db);
     return Number(rows[0]?.n ?? 0);
@@ -293,21 +294,6 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
       return items.map((i) => rescored.get(i.itemKey) ?? { ...i, score: i.score / highest - 2 });
     },
 
-    scoredPassages: exactPassages,
-
-    async rankingStatistics(query) {
-      return (await prepareQuery(query, await figures(), passagesWith)).stats;
-    },
-
-    async scoreItems(query, itemKeys, stats) {
-      if (itemKeys.length === 0) return [];
-      const ranges = sql.join(
-        itemKeys.map((k) => sql`id BETWEEN ${itemIdRange(k)[0]} AND ${itemIdRange(k)[1]}`),
-        sql` OR `,
-      );
-      return [...(await exactItems(query, sql`(${ranges})`, { compiled: compileQuery(query), stats })).values()];
-    },
-
     async matchingItems(clause) {
       const { rows } = await sql<{ item: string }>`
         SELECT DISTINCT id / ${ITEM_DIVISOR} AS item FROM search_passages WHERE ${matches(clause)}`.execute(db);
@@ -324,26 +310,7 @@ export function createPostgresSearchIndex(db: Executor, options: PostgresSearchO
 
     generation: () => readGeneration(db),
 
-    async wordStatistics(minPassages) {
-      // ts_stat reads every tsvector once per column (in C: seconds at a million passages).
-      const frequent: { form: 'exact' | 'folded'; term: string }[] = [];
-      let exactTokens = 0;
-      for (const form of ['exact', 'folded'] as const) {
-        const column = form === 'exact' ? 'exact_tsv' : 'folded_tsv';
-        const { rows } = await sql<{ word: string; ndoc: number; nentry: number }>`
-          SELECT word, ndoc, nentry FROM ts_stat(${`SELECT ${column} FROM search_passages`})`.execute(db);
-        for (const r of rows) {
-          if (form === 'exact') exactTokens += Number(r.nentry);
-          if (Number(r.ndoc) >= minPassages) frequent.push({ form, term: r.word });
-        }
-      }
-      return { passages: await this.size(), tokens: exactTokens * 2, frequent };
-    },
-
-    // ts_stat would read every tsvector: answering ahead is left to the answer store's own use here.
-    async frequentTerms() {
-      return [];
-    },
+    totals: figures,
 
     async passages(ids) {
       if (ids.length === 0) return [];

@@ -14,7 +14,9 @@
 //    one word written with the reader's diacritics, PostgreSQL did not).
 // 3: PostgreSQL past 5,000 matching passages: the items re-ranked by BM25 are chosen by BM25 counted
 //    word by word in SQL (was ts_rank_cd), among the items the conditions allow (decision 0037).
-export const SEARCH_RANKING_VERSION = '3';
+// 4: searches of the library ranked from the postings index (decision 0047); a phrase of several
+//    words takes its rarest word's passages for BM25's n (scores scaled, the order is BM25's).
+export const SEARCH_RANKING_VERSION = '4';
 
 /** BM25's constants (as FTS5's bm25()). */
 export const K1 = 1.2;

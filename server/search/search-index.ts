@@ -1,5 +1,5 @@
 import type { SearchPassagesTable } from '#server/db/schema.ts';
-import type { RankingStatistics } from './bm25.ts';
+import type { LibraryFigures } from './exact-ranking.ts';
 
 /**
  * The search engine behind one interface, so the rules (server/services/search.service.ts) do not
@@ -62,22 +62,6 @@ export interface SearchIndex {
    * every match exactly may return others (the caller keeps the allowed ones).
    */
   rankItems(query: EngineQuery, within?: number, only?: ReadonlySet<number>): Promise<ItemHit[]>;
-  /**
-   * What BM25 needs for the query, as `rankItems` scores it: the library's totals and each phrase's
-   * IDF (in compileQuery's order). For `scoreItems`.
-   */
-  rankingStatistics(query: EngineQuery): Promise<RankingStatistics>;
-  /**
-   * Passages `scoreItems` scores at one asking for less than ranking every match would cost
-   * (SQLite reads and tokenises each one; PostgreSQL reads its words' positions).
-   */
-  readonly scoredPassages: number;
-  /**
-   * Exact BM25 (bm25.ts) of every matching passage of these items only, with those statistics: per
-   * item its best passage's score and its matching passages (items without a match left out). What
-   * the head tier asks for the few items it cannot bound (term-heads.ts, decision 0042).
-   */
-  scoreItems(query: EngineQuery, itemKeys: readonly number[], stats: RankingStatistics): Promise<ItemHit[]>;
   /** The keys of the items where the clause matches somewhere. */
   matchingItems(clause: MatchClause): Promise<Set<number>>;
   /**
@@ -87,6 +71,8 @@ export interface SearchIndex {
    */
   matchingPassages(clause: MatchClause, itemKey: number, limit: number): Promise<number[]>;
   passages(ids: readonly number[]): Promise<PassageRow[]>;
+  /** The library's passages and tokens (both columns) BM25 ranks with (FTS5: its own totals). */
+  totals(): Promise<LibraryFigures>;
   /**
    * Recounts the library's totals BM25 needs (passages, tokens) from the passages, after a rebuild
    * wrote their lengths. (FTS5 keeps its own.)
@@ -96,16 +82,4 @@ export interface SearchIndex {
   size(): Promise<number>;
   /** A number that changes whenever the index changes (answers stored under another one are stale). */
   generation(): Promise<number>;
-  /**
-   * What BM25 needs of the whole library, read from the engine's own index (no text re-read):
-   * passages, tokens in both columns, and the words found in at least `minPassages` passages.
-   */
-  wordStatistics(
-    minPassages: number,
-  ): Promise<{ passages: number; tokens: number; frequent: { form: 'exact' | 'folded'; term: string }[] }>;
-  /** The most frequent words (by passages), with their form: the queries worth answering ahead. */
-  frequentTerms(
-    limit: number,
-    minPassages: number,
-  ): Promise<{ form: 'exact' | 'folded'; term: string; passages: number }[]>;
 }

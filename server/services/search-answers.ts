@@ -156,24 +156,9 @@ export function createRankedAnswers(deps: {
     }
   }
 
-  /** For warmUp: the answer is stored, not kept in this process's memory. */
-  async function evaluateAndStore(
-    plan: EngineQuery,
-    conditions: MatchClause[],
-    within: number | undefined,
-    generation: number,
-  ) {
-    await store(keyOf(plan, conditions, within), generation, await evaluate(plan, conditions, within));
-  }
-
   return {
     rankingVersion,
     rank,
-    evaluateAndStore,
-    /** Whether the answer of `plan` alone is stored for this generation (warm-up skips it). */
-    async isStored(plan: EngineQuery, generation: number): Promise<boolean> {
-      return repos.searchAnswers.has(keyOf(plan, [], undefined), generation);
-    },
     /** Forgets this process's answers (stored ones follow the index's generation). */
     clear() {
       cache.clear();

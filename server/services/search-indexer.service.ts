@@ -26,7 +26,8 @@ import type { Transaction } from './service-context.ts';
 // 2: article passages point at their paragraphs (#p-N, numbered by the HTML sanitiser).
 // 3: passages keep their length, frequent words their passages (BM25 without FTS5, decision 0028).
 // 4: a video's transcript lines are passages of the video (decision 0045).
-export const SEARCH_INDEX_VERSION = '4';
+// 5: the postings index (decision 0047).
+export const SEARCH_INDEX_VERSION = '5';
 const VERSION_KEY = 'search_index_version';
 
 export async function indexBook(repos: Repositories, bookId: number): Promise<void> {
@@ -105,8 +106,6 @@ export function createSearchIndexer(deps: {
   readTranscript: TranscriptReader;
   /** Called after the index changed (the search service forgets its cached answers). */
   onChange?: () => void;
-  /** Which words get a head and how long it is (term-heads.ts); tests use small libraries. */
-  heads?: { frequentPassages?: number; headItems?: number };
 }) {
   return {
     /**
@@ -117,8 +116,8 @@ export function createSearchIndexer(deps: {
     async rebuild(): Promise<number> {
       return deps
         .transaction(async (repos) => {
-          // The heads are recomputed from all the passages at the end, not item by item.
-          await repos.search.heads.clear();
+          // The postings are built from all the passages at the end, not item by item.
+          await repos.search.postings.clear();
           for (const kind of [
             SearchKind.book,
             SearchKind.article,
@@ -134,7 +133,7 @@ export function createSearchIndexer(deps: {
           for (const id of await repos.talks.listTalkIds()) await indexTalk(repos, id);
           for (const id of await repos.talks.listCollectionIds()) await indexCollection(repos, id);
           for (const id of await repos.videos.listIds()) await indexVideo(repos, id, deps.readTranscript);
-          await repos.search.heads.rebuild(deps.heads);
+          await repos.search.postings.rebuild();
           await repos.meta.set(VERSION_KEY, SEARCH_INDEX_VERSION);
           return repos.search.size();
         })

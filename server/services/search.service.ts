@@ -1,4 +1,5 @@
 import type { CountsByType, SearchItem, SearchRequest, SearchResult } from '#common/contracts/search.schema.ts';
+import type { SearchType } from '#common/contracts/search.values.ts';
 import { snippet } from '#common/text/search-tokens.ts';
 import { suggestFromTyping } from '#common/text/typing-conversion.ts';
 import type { Logger } from '#server/logger.ts';
@@ -15,7 +16,6 @@ import {
 import { createPopularSearches, type SearchClient } from './search-popular.ts';
 import { conditionClauses, highlightOptions, planQuery } from './search-query.ts';
 import { bestPassages, presentables } from './search-results.ts';
-import { warmUpSearch } from './search-warm-up.ts';
 
 export { answerKey, type SearchServiceOptions } from './search-answers.ts';
 export { type SearchClient } from './search-popular.ts';
@@ -25,7 +25,7 @@ export { planQuery } from './search-query.ts';
  * Search: the reader's query → the engine's clauses (search-query.ts) → ranked items, from
  * memory, the stored answers or the engine (search-answers.ts) → one page with the best passages,
  * snippets, labels and addresses (search-results.ts) and counts per type. Counting "most searched"
- * is search-popular.ts; answering frequent words ahead is search-warm-up.ts.
+ * is search-popular.ts.
  */
 
 const SNIPPET_LENGTH = 260;
@@ -38,6 +38,8 @@ interface AnsweredPage {
   items: SearchItem[];
   total: number;
   counts: CountsByType;
+  /** Types whose count stopped at the counting limit. */
+  capped: SearchType[];
   suggestion: string | null;
 }
 
@@ -46,6 +48,7 @@ interface PageOfHits {
   pageHits: ItemHit[];
   total: number;
   counts: CountsByType;
+  capped: SearchType[];
 }
 
 const KINDS = Object.values(SearchKind);
@@ -65,10 +68,10 @@ export function createSearchService(deps: {
   /** The answer for a plan, one page of it, presented. */
   async function answer(request: SearchRequest, plan: EngineQuery | null, within: number | undefined) {
     const conditions = conditionClauses(request.conditions);
-    if (!plan) return { items: [] as SearchItem[], total: 0, counts: emptyCounts() };
+    if (!plan) return { items: [] as SearchItem[], total: 0, counts: emptyCounts(), capped: [] as SearchType[] };
     const start = (request.page - 1) * request.perPage;
-    const { pageHits, total, counts } =
-      (await fromHeads(request, plan, conditions, within, start)) ??
+    const { pageHits, total, counts, capped } =
+      (await fromPostings(request, plan, conditions, within, start)) ??
       (await fromRanking(request, await answers.rank(plan, conditions, within), start));
     const presentable = await presentables(
       repos,
@@ -95,7 +98,7 @@ export function createSearchService(deps: {
       }));
       items.push({ ...shown.item, matchCount: hit.passages, passages });
     });
-    return { items, total, counts };
+    return { items, total, counts, capped };
   }
 
   /** A page of the full ranking. */
@@ -104,36 +107,42 @@ export function createSearchService(deps: {
       request.type === 'all'
         ? ranked.items
         : ranked.items.filter((i) => RESULT_TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
-    return { pageHits: ofType.slice(start, start + request.perPage), total: ofType.length, counts: ranked.counts };
+    return {
+      pageHits: ofType.slice(start, start + request.perPage),
+      total: ofType.length,
+      counts: ranked.counts,
+      capped: [],
+    };
   }
 
   /**
-   * A page of a search of frequent words from the head tier (server/search/term-heads.ts): the same
-   * items in the same order as the full ranking, without ranking every match. Null when the heads
-   * cannot answer the page (a rare word, conditions, inside one item).
+   * A page from the postings index (server/search/postings-ranking.ts, decision 0047): the same
+   * items in the same order as the full ranking, without scoring every match. Null inside one item
+   * (its matches are few: the engine ranks them) and while the index is being rebuilt.
    */
-  async function fromHeads(
+  async function fromPostings(
     request: SearchRequest,
     plan: EngineQuery,
     conditions: MatchClause[],
     within: number | undefined,
     start: number,
   ): Promise<PageOfHits | null> {
-    if (within !== undefined || conditions.length > 0) return null;
+    if (within !== undefined) return null;
     const kinds = KINDS.filter((k) => request.type === 'all' || RESULT_TYPE_OF_KIND[k] === request.type);
-    // One word alone reads its head; other searches of frequent words (or a page past the head)
-    // score a few items by the bounds the heads give (decision 0042).
-    const head =
-      (plan.boosts.length === 0 && plan.required.words.length === 1
-        ? await repos.search.heads.page(plan.required, kinds, start, request.perPage)
-        : null) ?? (await repos.search.heads.bounded(plan, kinds, start, request.perPage));
-    if (!head) return null;
+    const page = await repos.search.postings.page(plan, { kinds, offset: start, limit: request.perPage, conditions });
+    if (!page) return null;
     const counts = emptyCounts();
-    for (const [kind, items] of head.counts) {
+    for (const [kind, items] of page.counts) {
       counts[RESULT_TYPE_OF_KIND[kind] ?? 'book'] += items;
       counts.all += items;
     }
-    return { pageHits: head.items, total: counts[request.type], counts };
+    const capped = [...new Set([...page.capped].map((kind) => RESULT_TYPE_OF_KIND[kind] ?? 'book'))];
+    return {
+      pageHits: page.items,
+      total: counts[request.type],
+      counts,
+      capped: capped.length > 0 ? ['all', ...capped] : [],
+    };
   }
 
   /**
@@ -159,7 +168,7 @@ export function createSearchService(deps: {
       return hit.page;
     }
     const plan = planQuery(request.query, request.mode);
-    const { items, total, counts } = await answer(request, plan, within);
+    const { items, total, counts, capped } = await answer(request, plan, within);
     let suggestion: string | null = null;
     if (counts.all === 0) {
       const converted = suggestFromTyping(request.query);
@@ -171,7 +180,7 @@ export function createSearchService(deps: {
         if (alternative.counts.all > 0) suggestion = converted;
       }
     }
-    const page: AnsweredPage = { items, total, counts, suggestion };
+    const page: AnsweredPage = { items, total, counts, capped, suggestion };
     pages.delete(key);
     if (pages.size >= PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value!);
     pages.set(key, { at: now().getTime(), generation, page });
@@ -210,7 +219,7 @@ export function createSearchService(deps: {
     /** `client` is who asked: the popular list counts each client once per query and day. */
     async search(request: SearchRequest, client: SearchClient = {}): Promise<SearchResult> {
       const within = await itemSearchedWithin(request);
-      const { items, total, counts, suggestion } = await answeredPage(request, within);
+      const { items, total, counts, capped, suggestion } = await answeredPage(request, within);
       if (counts.all > 0 && within === undefined && request.page === 1 && request.type === 'all') {
         // A search is counted where it starts (all types, first page), not again for each tab or page.
         await popular.recordQuery(request.query, client);
@@ -221,6 +230,7 @@ export function createSearchService(deps: {
         page: request.page,
         perPage: request.perPage,
         countsByType: counts,
+        countsCapped: capped,
         suggestion,
         query: request.query,
       };
@@ -234,9 +244,9 @@ export function createSearchService(deps: {
       pages.clear();
     },
 
-    /** See search-warm-up.ts. */
-    warmUp(options: { terms?: number; minPassages?: number; minIndexSize?: number } = {}) {
-      return warmUpSearch({ repos, logger, answers }, options);
+    /** Deletes the stored answers of older generations of the index (at start: they are never served). */
+    async removeStaleAnswers(): Promise<number> {
+      return repos.searchAnswers.removeStale(await repos.search.generation());
     },
   };
 }

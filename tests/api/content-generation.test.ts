@@ -50,8 +50,9 @@ const OTHER_TABLES = [
   'search_passages', // derived from content written in the same transaction
   'search_answers',
   'rate_windows', // login attempts
-  'search_term_counts', // derived from the passages, in the same transaction
-  'search_term_heads',
+  'search_terms', // the postings index: derived from the passages, in the same transaction
+  'search_term_kinds',
+  'search_blocks',
   'search_query_counts', // only /search and /bai-viet/tim-kiem-nhieu show them: never cached
   'search_query_clients',
   'dictionaries', // looked up through the API, never in a page

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchResult, ZSearchRequestSchema } from '#common/contracts/search.schema.ts';
 import { indexBook } from '#server/services/search-indexer.service.ts';
+import { planQuery } from '#server/services/search-query.ts';
 import { factories, type MadeBook } from '../factories/tables.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
@@ -119,6 +120,11 @@ describe.each(engines)('search on %s', (engine) => {
         all.countsByType.video +
         all.countsByType.transcript,
     );
+    // Every count of the demo library is exact (a search of several words counts up to 1,000 a type).
+    expect(all.countsCapped).toEqual([]);
+    const several = await found({ query: 'phat giao', mode: 'broad', perPage: 5 });
+    expect(several.countsCapped).toEqual([]);
+    expect(several.countsByType.all).toBeGreaterThan(0);
     const articles = await found({ query: 'phat', type: 'article', perPage: 5 });
     expect(articles.items.every((i) => i.type === 'article')).toBe(true);
     expect(articles.total).toBe(all.countsByType.article);
@@ -254,6 +260,7 @@ describe.each(engines)('stored answers of expensive queries on %s', (engine) => 
     const made = await factories(t).book();
     // Every answer counts as expensive here, so each is stored.
     const make = () => createSearchService({ repos, logger: createLogger('silent'), options: { storeAfterMs: 0 } });
+    // A search inside one book: the engine ranks it (searches of the library read the postings).
     const request = {
       query: 'phật',
       mode: 'strict' as const,
@@ -261,6 +268,7 @@ describe.each(engines)('stored answers of expensive queries on %s', (engine) => 
       conditions: [],
       page: 1,
       perPage: 10,
+      bookCode: made.code,
     };
     const first = await make().search(request);
     expect(first.countsByType.all).toBeGreaterThan(0);
@@ -292,13 +300,16 @@ describe.each(engines)('stored answers of expensive queries on %s', (engine) => 
     const repos = createRepositories(t.db.database.db);
     const make = (rankingVersion: string) =>
       createSearchService({ repos, logger: createLogger('silent'), options: { storeAfterMs: 0, rankingVersion } });
+    const made = await factories(t).book();
+    // A search inside one book: the engine ranks it (searches of the library read the postings).
     const request = {
-      query: 'bồ tát',
+      query: 'phật',
       mode: 'strict' as const,
       type: 'all' as const,
       conditions: [],
       page: 1,
       perPage: 10,
+      bookCode: made.code,
     };
     await t.db.database.db.deleteFrom('search_answers').execute();
     const before = await make('old').search(request);
@@ -319,45 +330,9 @@ describe.each(engines)('stored answers of expensive queries on %s', (engine) => 
     expect(after.countsByType.video).not.toBe(4343);
     expect(after.countsByType).toEqual(before.countsByType);
   });
-
-  it('answers the most frequent words ahead (FTS5) and stores those answers', async () => {
-    const { createSearchService } = await import('#server/services/search.service.ts');
-    const { createRepositories } = await import('#server/repositories/index.ts');
-    const { createLogger } = await import('#server/logger.ts');
-    const repos = createRepositories(t.db.database.db);
-    const service = createSearchService({ repos, logger: createLogger('silent') });
-    const small = await service.warmUp({ terms: 3, minPassages: 10 });
-    // The demo library is far below the size where answering ahead pays.
-    expect(small.queries).toBe(0);
-    await t.db.database.db.deleteFrom('search_answers').execute();
-    const result = await service.warmUp({ terms: 3, minPassages: 10, minIndexSize: 0 });
-    const stored = await t.db.database.db.selectFrom('search_answers').select('key').execute();
-    if (engine === 'postgres') {
-      expect(result.queries).toBe(0);
-      return;
-    }
-    expect(result.queries).toBeGreaterThanOrEqual(3);
-    expect(stored.length).toBe(result.queries);
-    // Each stored key is the plan of a one-word search, as a reader's search makes it.
-    const terms = await repos.search.frequentTerms(3, 10);
-    const { answerKey, planQuery } = await import('#server/services/search.service.ts');
-    expect(stored.map((s) => s.key)).toContain(answerKey(planQuery(terms[0]!.term, 'strict')!, [], undefined));
-  });
-
-  it('lists the most frequent words of the index (FTS5), the ones worth answering ahead', async () => {
-    const repos = (await import('#server/repositories/index.ts')).createRepositories(t.db.database.db);
-    const terms = await repos.search.frequentTerms(5, 10);
-    if (engine === 'postgres') {
-      expect(terms).toEqual([]);
-      return;
-    }
-    expect(terms.length).toBe(5);
-    expect([...terms].sort((a, b) => b.passages - a.passages)).toEqual(terms);
-    expect(terms.every((term) => term.passages >= 10)).toBe(true);
-  });
 });
 
-describe.each(engines)('one-word searches from the head tier of frequent words on %s', (engine) => {
+describe.each(engines)('searches of the library from the postings index on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -377,29 +352,27 @@ describe.each(engines)('one-word searches from the head tier of frequent words o
       { query: 'và', type: 'book' as const, page: 1 },
       { query: 'của', type: 'article' as const, page: 1 },
       { query: 'khong', type: 'all' as const, page: 1, mode: 'broad' as const },
+      { query: 'phật giáo', type: 'all' as const, page: 1 },
+      { query: 'của và là', type: 'all' as const, page: 2, mode: 'broad' as const },
+      { query: 'Phật', type: 'all' as const, page: 1, conditions: ['chùa'] },
+      { query: 'tâm', type: 'all' as const, page: 1, mode: 'broad' as const, conditions: ['phat', 'bồ tát'] },
     ].map((r) => ({ mode: 'strict' as const, conditions: [], perPage: 5, ...r }));
     const answers = async () => {
       const service = createSearchService({ repos, logger: createLogger('silent') });
       return Promise.all(requests.map((r) => service.search(r)));
     };
-    // The demo library is small: no word has a head at the default threshold.
-    await repos.search.heads.clear();
+    const fromPostings = await answers();
+    expect(fromPostings.every((r) => r.items.length > 0)).toBe(true);
+    // While the postings are being rebuilt the engine ranks every match: items, order, passages,
+    // snippets, totals and counts are the same.
+    await repos.search.postings.clear();
+    expect(
+      await repos.search.postings.page(planQuery('phật', 'strict')!, { kinds: [1], offset: 0, limit: 5 }),
+    ).toBeNull();
     const ranked = await answers();
-    const built = await repos.search.heads.rebuild({ frequentPassages: 20, headItems: 50 });
-    expect(built.words).toBeGreaterThan(10);
-    // A head answers (a page read from it is marked to see that it was used)…
-    const probe = await repos.search.heads.page({ form: 'exact', words: ['phật'], phrase: false }, [1, 6], 0, 5);
-    expect(probe?.items.length).toBe(5);
-    const fromHeads = await answers();
-    expect(ranked.every((r) => r.items.length > 0)).toBe(true);
-    if (engine === 'sqlite') {
-      // …and every answer is the full ranking's (FTS5's bm25): items, order, snippets, totals, counts.
-      expect(fromHeads).toEqual(ranked);
-      return;
-    }
-    // PostgreSQL ranks in full by ts_rank_cd (decision 0010); its heads by BM25, as SQLite does:
-    // the same counts and totals, the order may differ.
-    expect(fromHeads.map((r) => [r.total, r.countsByType])).toEqual(ranked.map((r) => [r.total, r.countsByType]));
+    await repos.search.postings.rebuild();
+    expect(ranked).toEqual(fromPostings);
+    expect(await answers()).toEqual(fromPostings);
   });
 });
 

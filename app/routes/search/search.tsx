@@ -53,6 +53,14 @@ function readQuery(url: URL): PageQuery {
   };
 }
 
+/**
+ * A type's count as the reader reads it: "hơn 1.000" when the server stopped counting there (a
+ * search of several words counts up to a limit), else the number.
+ */
+function countText(result: SearchResult, type: SearchType, count = result.countsByType[type]): string {
+  return result.countsCapped.includes(type) ? `hơn ${formatNumber(count)}` : formatNumber(count);
+}
+
 function pageHref(q: PageQuery, changes: Partial<PageQuery> = {}): string {
   const next = { ...q, ...changes };
   const href = searchUrl(next);
@@ -270,7 +278,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   data-type={type}
                 >
                   {SEARCH_TYPE_LABELS[type]}
-                  <span className="search-tab-count">{formatNumber(result.countsByType[type])}</span>
+                  <span className="search-tab-count">{countText(result, type)}</span>
                 </Link>
               ),
             )}
@@ -279,7 +287,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <div className="search-summary">
             <p aria-live="polite" data-testid="search-summary">
               {result.total > 0
-                ? `${formatNumber(result.total)} kết quả cho “${result.query}”`
+                ? `${countText(result, q.type, result.total)} kết quả cho “${result.query}”`
                 : `Không tìm thấy kết quả cho “${result.query}”`}
             </p>
             <SaveSearchButton q={q} loggedIn={loggedIn} />

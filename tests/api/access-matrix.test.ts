@@ -42,6 +42,9 @@ const COUNTED_PUBLIC_CALLS: Record<string, () => OwnerCall> = {
   },
   'POST /public/user/forgot_password': () => ({ body: { email: newReader().email } }),
   'GET /public/dictionary/lookup': () => ({ path: `/public/dictionary/lookup?${new URLSearchParams({ text: '心' })}` }),
+  'GET /public/dictionary/term': () => ({
+    path: `/public/dictionary/term?${new URLSearchParams({ term: 'bát nhã' })}`,
+  }),
 };
 
 describe.each(engines)('access matrix of the API on %s', (engine) => {

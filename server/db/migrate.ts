@@ -30,6 +30,7 @@ import * as m0027 from './migrations/0027-corrections.ts';
 import * as m0029 from './migrations/0029-dictionaries.ts';
 import * as m0030 from './migrations/0030-bookmark-client-ids.ts';
 import * as m0033 from './migrations/0033-removals.ts';
+import * as m0037 from './migrations/0037-removals-by-time.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-dictionaries': m0029,
   '0030-bookmark-client-ids': m0030,
   '0033-removals': m0033,
+  '0037-removals-by-time': m0037,
 };
 
 /** The migrations this code knows, in order; a backup made by newer code names one past the last. */

@@ -395,9 +395,10 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
         .where('item_id', '=', old.id)
         .execute();
       expect(await statusOf(apply(reader.id, noteUpdate(old.id, 'Sửa sau', at(0))))).toBe(404);
-      // The reader's next deletion drops the words kept that long; a recent deletion keeps its own.
+      // The server's prune drops the words kept that long; a recent deletion keeps its own.
       const recent = await made();
       await t.services.notes.remove(reader.id, recent.id);
+      await t.services.removalRetention.prune();
       const kept = await removalsOf().select(['item_id', 'item']).orderBy('item_id').execute();
       expect(kept.map((r) => [r.item_id, r.item === null])).toEqual([
         [old.id, true],

@@ -3,6 +3,7 @@ import { OFFLINE_WRITE_MAX_AGE_DAYS, REMOVED_NOTE_KEEP_DAYS } from '#common/cons
 import { OFFLINE_WRITE_MESSAGES, type OfflineWrite } from '#common/contracts/offline-write.schema.ts';
 import type { RemovalKind } from '#server/db/schema.ts';
 import { availableEngines } from '../support/databases.ts';
+import { readingPlace } from '../factories/reading-place.ts';
 import { factories, type MadeBook } from '../factories/tables.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -101,18 +102,9 @@ describe.each(engines)('what the server keeps of a reader’s removals, on %s (d
     // A highlight from a queue made before highlights carried their time is still made.
     expect(await apply(highlight())).toMatchObject({ applied: true });
     // The history a device kept before login joins the account only within the window too.
-    const entry = (readAt: string) => ({
-      bookCode: book.code,
-      bookTitle: 'x',
-      chapterCode: book.chapters[0]!.code,
-      chapterTitle: null,
-      chapterPosition: 1,
-      paragraph: 'p-1',
-      readAt,
-    });
-    await t.services.history.merge(reader, [entry(daysAgo(OFFLINE_WRITE_MAX_AGE_DAYS + 1))]);
+    await t.services.history.merge(reader, [readingPlace(book, 1, daysAgo(OFFLINE_WRITE_MAX_AGE_DAYS + 1))]);
     expect(await t.services.history.list(reader)).toEqual([]);
-    await t.services.history.merge(reader, [entry(daysAgo(1))]);
+    await t.services.history.merge(reader, [readingPlace(book, 1, daysAgo(1))]);
     expect(await t.services.history.list(reader)).toHaveLength(1);
   });
 

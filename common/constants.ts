@@ -42,6 +42,14 @@ export const SESSION_IDLE_DAYS = 60;
  * the deletion can bring it back (decision 0049); then only the time of the removal stays.
  */
 export const REMOVED_NOTE_KEEP_DAYS = 30;
+/**
+ * How long a change made offline may wait on its device and still be applied: older, the server
+ * refuses it (409). So a removal it could lose to need be kept only this long, and then the server
+ * deletes it (decision 0049, SECURITY.md).
+ */
+export const OFFLINE_WRITE_MAX_AGE_DAYS = 60;
+/** Each server process deletes the removals past their time at start and then this often. */
+export const REMOVALS_PRUNE_EVERY_MS = 3_600_000;
 /** How long a password-reset link works (once). */
 export const PASSWORD_RESET_MINUTES = 30;
 /**

@@ -82,6 +82,8 @@ async function main() {
     // Last: compilations point at the books, talks, videos and articles imported above.
     await services.demoImport.importCompilationsOnce();
   }
+  // What a reader removed is kept only as long as a change made offline may still arrive (SECURITY.md).
+  const stopPruning = services.removalRetention.start();
 
   const server = http.createServer();
   let handleViteFirst: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | null = null;
@@ -150,6 +152,7 @@ async function main() {
       process.exit(1);
     }
     stopping = true;
+    stopPruning();
     services.health.beginShutdown();
     // A worker of `npm start` with WORKERS=n tells the primary not to signal it again (scripts/start.mjs).
     process.send?.({ phapBao: 'stopping' });

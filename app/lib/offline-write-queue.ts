@@ -167,10 +167,14 @@ export interface ReplayResult {
   waiting: number;
 }
 
-/** The write as sent: without the queue's own time, with the device's clock now (decision 0039). */
+/**
+ * The write as sent, with the device's clock now (decision 0039); a highlight's time is when it was
+ * queued (the server refuses a change older than OFFLINE_WRITE_MAX_AGE_DAYS: decision 0049).
+ */
 function asSent(write: QueuedWrite): OfflineWrite {
-  const { queuedAt: _queuedAt, ...sent } = write;
-  return { ...sent, sentAt: new Date().toISOString() } as OfflineWrite;
+  const { queuedAt, ...sent } = write;
+  const made = sent.kind === 'highlight' ? { changedAt: sent.changedAt ?? queuedAt } : {};
+  return { ...sent, ...made, sentAt: new Date().toISOString() } as OfflineWrite;
 }
 
 /** Sends one write; `retry` when it may succeed later, else the server's answer. */

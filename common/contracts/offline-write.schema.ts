@@ -29,6 +29,7 @@ const sent = { sentAt: z.iso.datetime().optional() };
  *   lose to a later place on the server;
  * - a talk bookmark added (sent twice, it makes one) or removed, and a book saved to the reading
  *   list or taken off, at `changedAt` (a removal loses to a later change on the server).
+ * A change made more than OFFLINE_WRITE_MAX_AGE_DAYS before it arrives is refused (decision 0049).
  */
 export const ZOfflineWriteSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -39,6 +40,8 @@ export const ZOfflineWriteSchema = z.discriminatedUnion('kind', [
       chapterCode: z.string().min(1).max(140),
       anchor: ZNoteAnchorSchema,
     }),
+    /** When it was made; absent from older queues (then it is not checked against the window). */
+    changedAt: ZChangedAt.optional(),
     ...sent,
   }),
   z.object({
@@ -104,4 +107,5 @@ export interface OfflineWriteAnswer {
 export const OFFLINE_WRITE_MESSAGES = {
   invalid: 'Bản ghi gửi từ máy không hợp lệ.',
   login: 'Hãy đăng nhập để lưu những gì đã làm khi không có mạng.',
+  tooOld: (days: number) => `Thay đổi này được làm cách đây hơn ${days} ngày nên không còn được lưu.`,
 } as const;

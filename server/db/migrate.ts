@@ -33,6 +33,7 @@ import * as m0031 from './migrations/0031-search-postings.ts';
 import * as m0032 from './migrations/0032-drop-search-term-heads.ts';
 import * as m0033 from './migrations/0033-removals.ts';
 import * as m0036 from './migrations/0036-dictionary-reading-folded.ts';
+import * as m0037 from './migrations/0037-removals-by-time.ts';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries them.
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-drop-search-term-heads': m0032,
   '0033-removals': m0033,
   '0036-dictionary-reading-folded': m0036,
+  '0037-removals-by-time': m0037,
 };
 
 /** The migrations this code knows, in order; a backup made by newer code names one past the last. */

@@ -55,15 +55,20 @@ export function createRemovalRepository(db: Executor) {
         .$call((q) => ('itemId' in key ? q.where('item_id', '=', key.itemId) : q.where('client_id', '=', key.clientId)))
         .executeTakeFirst();
     },
-    /** Drops the rows kept with the reader's removals made before `before` (their times stay). */
-    async dropRowsBefore(userId: number, before: string): Promise<void> {
-      await db
+    /**
+     * Every reader's: the removals made before `removedBefore` are deleted, and the rows kept with
+     * those made before `rowsBefore` are dropped (their times stay). Run by each process on a timer
+     * (server/services/removal-retention.ts): both statements are safe to run twice or at once.
+     */
+    async prune(limits: { removedBefore: string; rowsBefore: string }): Promise<{ deleted: number; emptied: number }> {
+      const deleted = await db.deleteFrom('removals').where('removed_at', '<', limits.removedBefore).executeTakeFirst();
+      const emptied = await db
         .updateTable('removals')
         .set({ item: null })
-        .where('user_id', '=', userId)
-        .where('removed_at', '<', before)
+        .where('removed_at', '<', limits.rowsBefore)
         .where('item', 'is not', null)
-        .execute();
+        .executeTakeFirst();
+      return { deleted: Number(deleted.numDeletedRows), emptied: Number(emptied.numUpdatedRows) };
     },
     /** Forgets a removal the thing came back from (saved again, a note brought back by a later edit). */
     async forget(userId: number, kind: RemovalKind, itemId: number): Promise<void> {

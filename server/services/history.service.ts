@@ -1,3 +1,4 @@
+import { OFFLINE_WRITE_MAX_AGE_DAYS } from '#common/constants.ts';
 import type { HistoryEntry } from '#common/contracts/history.schema.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import type { HistoryRow } from '#server/repositories/history.repository.ts';
@@ -45,8 +46,8 @@ export function createHistoryService(deps: { repos: Repositories; now?: () => Da
 
     /**
      * A place read at `entry.readAt` (before login, or offline: decision 0039) joins the account's
-     * history unless the account has a later one for the book, or cleared its history since; false
-     * then.
+     * history unless the account has a later one for the book, or cleared its history since, or it
+     * is older than OFFLINE_WRITE_MAX_AGE_DAYS; false then.
      */
     async recordAsOf(userId: number, entry: HistoryEntry): Promise<{ applied: boolean }> {
       const chapter = await repos.books.findPublishedChapter(entry.chapterCode);
@@ -58,6 +59,8 @@ export function createHistoryService(deps: { repos: Repositories; now?: () => Da
       const cleared = await repos.removals.find(userId, 'history', { itemId: 0 });
       if (cleared && Date.parse(cleared.removed_at) > Date.parse(entry.readAt)) return { applied: false };
       const now = deps.now?.() ?? new Date();
+      // Read longer ago than a clearing is kept (removal-retention.ts), it may predate a forgotten one.
+      if (Date.parse(entry.readAt) < now.getTime() - OFFLINE_WRITE_MAX_AGE_DAYS * 86_400_000) return { applied: false };
       // A device clock running ahead must not hold the place forever.
       const readAt = Date.parse(entry.readAt) > now.getTime() ? now.toISOString() : entry.readAt;
       await repos.history.upsert({

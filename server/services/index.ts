@@ -35,6 +35,7 @@ import { createCorrectionService } from './correction.service.ts';
 import { createNoteService } from './note.service.ts';
 import { createPlaybackService } from './playback.service.ts';
 import { createOfflineWriteService } from './offline-write.service.ts';
+import { createRemovalRetention } from './removal-retention.ts';
 import { createPlaylistService } from './playlist.service.ts';
 import type { RandomSource } from './random.ts';
 import { applyTestDelays } from './test-delays.ts';
@@ -177,6 +178,7 @@ export function createServices(deps: ServiceDeps) {
     'removeAsOf',
   ]);
   const offlineWrites = createOfflineWriteService({ notes, history, playback, bookmarks, favorites });
+  const removalRetention = createRemovalRetention({ repos, logger: deps.logger, now: deps.now });
   const playlists = withWriteBudget(createPlaylistService({ repos, transaction }), writeBudget, [
     'create',
     'update',
@@ -303,6 +305,7 @@ export function createServices(deps: ServiceDeps) {
     history,
     playback,
     offlineWrites,
+    removalRetention,
     covers,
     bookExport,
     noteExport,

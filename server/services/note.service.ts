@@ -100,12 +100,11 @@ export function createNoteService(deps: {
 
   /**
    * Deletes a note and keeps when it went, with its browser-made id and, for REMOVED_NOTE_KEEP_DAYS,
-   * its row (decision 0049): the reader's older deleted notes lose theirs now.
+   * its row (decision 0049; server/services/removal-retention.ts drops it then).
    */
   async function deleteNote(r: Repositories, userId: number, note: Note, at: string): Promise<void> {
     const row = await r.notes.storedRowOwned(userId, note.id);
     await r.notes.delete(userId, note.id);
-    await r.removals.dropRowsBefore(userId, keptSince());
     await r.removals.record({
       user_id: userId,
       kind: 'note',

@@ -1,4 +1,10 @@
-import type { OfflineWrite, OfflineWriteAnswer } from '#common/contracts/offline-write.schema.ts';
+import { OFFLINE_WRITE_MAX_AGE_DAYS } from '#common/constants.ts';
+import {
+  OFFLINE_WRITE_MESSAGES,
+  type OfflineWrite,
+  type OfflineWriteAnswer,
+} from '#common/contracts/offline-write.schema.ts';
+import { AppError } from '#server/errors.ts';
 import type { BookmarkService } from './bookmark.service.ts';
 import type { FavoriteService } from './favorite.service.ts';
 import type { HistoryService } from './history.service.ts';
@@ -16,13 +22,20 @@ function onServerClock(deviceTime: string, sentAt: string | undefined, now: Date
   return new Date(Date.parse(deviceTime) + gap).toISOString();
 }
 
+/** When the reader made the change, by their device's clock (none for a highlight from an older queue). */
+function madeAt(write: OfflineWrite): string | undefined {
+  if (write.kind === 'reading-position') return write.entry.readAt;
+  return write.changedAt;
+}
+
 /**
  * Writes a reader made without a network, sent by their browser when it returns (decisions 0030
  * and 0039). Each may arrive twice (a lost answer, two tabs) and late: a highlight or a bookmark is
  * made once (its browser-made id), and never again once removed; a change to a note, a reading
  * place, a talk's place, a bookmark's removal or the reading list is applied only when it is newer
  * than what the account holds, removals included (decision 0049) — the newest change wins, nothing
- * is doubled.
+ * is doubled. A change older than OFFLINE_WRITE_MAX_AGE_DAYS is refused: the removals it might have
+ * lost to are deleted by then (server/services/removal-retention.ts).
  */
 export function createOfflineWriteService(deps: {
   notes: NoteService;
@@ -36,6 +49,10 @@ export function createOfflineWriteService(deps: {
     async apply(userId: number, write: OfflineWrite): Promise<OfflineWriteAnswer> {
       const now = deps.now?.() ?? new Date();
       const asServer = (deviceTime: string) => onServerClock(deviceTime, write.sentAt, now);
+      const made = madeAt(write);
+      if (made !== undefined && Date.parse(asServer(made)) < now.getTime() - OFFLINE_WRITE_MAX_AGE_DAYS * 86_400_000) {
+        throw new AppError('CONFLICT', OFFLINE_WRITE_MESSAGES.tooOld(OFFLINE_WRITE_MAX_AGE_DAYS));
+      }
       switch (write.kind) {
         case 'highlight': {
           const { applied, note } = await deps.notes.createOnce(userId, { ...write.note, clientId: write.clientId });

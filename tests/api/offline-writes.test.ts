@@ -4,6 +4,7 @@ import { NOTE_MESSAGES } from '#common/contracts/note.schema.ts';
 import { REMOVED_NOTE_KEEP_DAYS } from '#common/constants.ts';
 import { ZOfflineWriteSchema, type OfflineWrite } from '#common/contracts/offline-write.schema.ts';
 import { newReader } from '../factories/reader.ts';
+import { readingPlace } from '../factories/reading-place.ts';
 import { availableEngines } from '../support/databases.ts';
 import { factories, type MadeBook, type MadeTalk } from '../factories/tables.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -118,15 +119,7 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
   });
 
   it('a reading place made offline wins over an older place in the book and loses to a newer one', async () => {
-    const entry = (position: number, readAt: string) => ({
-      bookCode: book.code,
-      bookTitle: 'x',
-      chapterCode: book.chapters[position - 1]!.code,
-      chapterTitle: null,
-      chapterPosition: position,
-      paragraph: 'p-1',
-      readAt,
-    });
+    const entry = (position: number, readAt: string) => readingPlace(book, position, readAt);
     const place = (position: number, readAt: string): OfflineWrite => ({
       kind: 'reading-position',
       clientId: crypto.randomUUID(),
@@ -395,9 +388,10 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
         .where('item_id', '=', old.id)
         .execute();
       expect(await statusOf(apply(reader.id, noteUpdate(old.id, 'Sửa sau', at(0))))).toBe(404);
-      // The reader's next deletion drops the words kept that long; a recent deletion keeps its own.
+      // The server's prune drops the words kept that long; a recent deletion keeps its own.
       const recent = await made();
       await t.services.notes.remove(reader.id, recent.id);
+      await t.services.removalRetention.prune();
       const kept = await removalsOf().select(['item_id', 'item']).orderBy('item_id').execute();
       expect(kept.map((r) => [r.item_id, r.item === null])).toEqual([
         [old.id, true],
@@ -422,15 +416,7 @@ describe.each(engines)('writes made offline, replayed on %s (decision 0039)', (e
       const place = (readAt: string): OfflineWrite => ({
         kind: 'reading-position',
         clientId: crypto.randomUUID(),
-        entry: {
-          bookCode: book.code,
-          bookTitle: 'x',
-          chapterCode: book.chapters[0]!.code,
-          chapterTitle: null,
-          chapterPosition: 1,
-          paragraph: 'p-1',
-          readAt,
-        },
+        entry: readingPlace(book, 1, readAt),
       });
       await t.services.history.record(reader.id, book.chapters[1]!.code);
       await t.services.history.clear(reader.id);

@@ -17,6 +17,16 @@ export async function dragWithKeyboard(
   // Picked up: dnd-kit marks the handle pressed (its own "picked up" words are at once replaced
   // by the item's position).
   await handle.and(page.locator('[aria-pressed="true"]')).waitFor({ timeout: 10_000 });
+  // dnd-kit's KeyboardSensor listens for the arrows only from a setTimeout(0) queued at pick-up,
+  // while React shows aria-pressed before that; Chromium runs input ahead of timers on a busy
+  // machine, so an arrow sent now can be lost (seen in CI). A timer queued now runs after the
+  // sensor's, and two animation frames let it measure the rows.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0),
+      ),
+  );
   for (const [key, said] of [...moves, ['Space', dropped] as const]) {
     await page.keyboard.press(key);
     await page

@@ -258,8 +258,9 @@ describe('readers’ corrections', () => {
     const { context: modContext, page: modPage, errors: modErrors } = await moderationAt(390);
     const item = modPage.getByTestId('correction-item').filter({ hasText: word });
     await item.waitFor();
-    expect(await item.locator('ins').allInnerTexts()).toEqual([word, 'phải']);
+    expect((await item.locator('ins').allInnerTexts()).map((t) => t.trim())).toEqual([word, 'phải']);
     expect(await modPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await item.scrollIntoViewIfNeeded();
     await screenshot(modPage, 'correction-markdown-review-390', { fullPage: false });
     await item.getByRole('button', { name: 'Nhận và sửa' }).click();
     await item.waitFor({ state: 'detached' });

@@ -56,6 +56,18 @@ describe('correctMarkdownParagraph: the accepted text onto the Markdown paragrap
     expect(changed?.markdown).toContain('Đức dạy **tâm**');
   });
 
+  it('a change across formatted runs is plain text between them; words put in beside a run stay outside it', () => {
+    expect(correctMarkdownParagraph('Đọc [Kinh Pháp](/a)**Hoa** nhé', 'p-1', 'Đọc Kinh Phép Hòa nhé')?.markdown).toBe(
+      'Đọc [Kinh Ph](/a)ép Hò**a** nhé',
+    );
+    expect(correctMarkdownParagraph('Đọc *Kinh* **Pháp Hoa** nhé', 'p-1', 'Đọc Kinh-Pháp Hoa nhé')?.markdown).toBe(
+      'Đọc *Kinh*-**Pháp Hoa** nhé',
+    );
+    expect(correctMarkdownParagraph('*Nam mô* A Di Đà', 'p-1', 'Ôi Nam mô A Di Đà Phật')?.markdown).toBe(
+      'Ôi *Nam mô* A Di Đà Phật',
+    );
+  });
+
   it('refuses a paragraph in a quotation or in hand-written HTML, and one that is not there', () => {
     expect(correctMarkdownParagraph(CHAPTER, 'p-2', 'Lời trích dẫn đã sửa.')).toBeNull();
     expect(correctMarkdownParagraph(CHAPTER, 'p-3', 'HTML viết tay đã sửa.')).toBeNull();
@@ -64,6 +76,7 @@ describe('correctMarkdownParagraph: the accepted text onto the Markdown paragrap
 
   it('refuses a change that would make the text another block', () => {
     expect(correctMarkdownParagraph('Một\nhai', 'p-1', 'Một # hai')).toBeNull();
+    expect(correctMarkdownParagraph('Một hai', 'p-1', '# Một hai')).toBeNull();
   });
 
   it('reads decomposed (NFD) input and Windows line ends, and writes NFC', () => {

@@ -334,6 +334,24 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     expect(await api.get('/notes', { as: other.token }).then((r) => r.json())).toEqual(notesBefore);
   });
 
+  it('a paragraph whose tags do not close in order is refused with what to do instead, and nothing is written', async () => {
+    const broken = await make.book({
+      chapters: [{ title: 'Chương hỏng thẻ', html: '<p id="p-1">Đức <em>Phật</strong> dạy rằng tâm là gốc.</p>' }],
+    });
+    const code = broken.chapters[0]!.code;
+    const before = await storedChapter(code);
+    const audits = (await auditLines()).length;
+    const correction = await proposal(code, 'p-1', 'Đức Phật dạy rằng tâm là cội gốc.');
+    const res = await decide(correction.id);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).errorMessage).toBe(CORRECTION_MESSAGES.htmlParagraph);
+    expect(await storedChapter(code)).toEqual(before);
+    expect((await auditLines()).length).toBe(audits);
+    expect(
+      ZOne.parse(await (await api.get(`/correction/${correction.id}`, { as: reader.token })).json()).data.state,
+    ).toBe('pending');
+  });
+
   it('a chapter written in Markdown is corrected in its Markdown, rendered again with the same paragraph ids; what cannot be is refused, unwritten', async () => {
     const word = unique();
     const markdown = [

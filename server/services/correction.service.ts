@@ -111,11 +111,11 @@ export function createCorrectionService(deps: ServiceContext & { media: MediaSto
     return { items, total: found.total, page, perPage } satisfies CorrectionPage;
   }
 
-  /** Changes one paragraph of a chapter to the accepted text (checked against the text it corrects). */
   /**
-   * The paragraph changed to the accepted text, its formatting kept around the words that did not
-   * change (decision 0054). A chapter written in Markdown is changed in its Markdown, its source,
-   * and its HTML rendered again from it; what cannot be changed faithfully is refused, unwritten.
+   * One paragraph of a chapter changed to the accepted text (checked against the text it
+   * corrects), its formatting kept around the words that did not change (decision 0054). A
+   * chapter written in Markdown is changed in its Markdown, its source, and its HTML rendered
+   * again from it; what cannot be changed faithfully is refused, unwritten.
    */
   async function applyToChapter(r: Repositories, row: CorrectionRow, at: string) {
     const chapter = await r.books.findChapterById(row.item_id);

@@ -24,7 +24,9 @@ export const CORRECTION_MESSAGES = {
   notPending: 'Đề xuất này đã được xử lý rồi.',
   textChanged: 'Đoạn văn đã thay đổi từ khi bạn đọc gửi đề xuất: hãy từ chối đề xuất này và đọc lại đoạn mới.',
   markdownChapter:
-    'Chương này được soạn bằng Markdown: hãy sửa trong trang soạn chương, rồi từ chối đề xuất kèm lời cảm ơn.',
+    'Không sửa tự động được đoạn này trong bản Markdown của chương (nó nằm trong danh sách, trích dẫn, bảng hay HTML viết tay, hoặc chỗ sửa sẽ đổi định dạng): hãy sửa đoạn ấy trong trang soạn chương, rồi từ chối đề xuất kèm lời cảm ơn.',
+  htmlParagraph:
+    'Không giữ được định dạng của đoạn văn này khi sửa tự động: hãy sửa chương trong trang quản trị sách, rồi từ chối đề xuất kèm lời cảm ơn.',
   reasonRequired: 'Hãy ghi lý do từ chối để bạn đọc biết.',
   tooManyPending: `Bạn đang có ${PENDING_CORRECTIONS_MAX} đề xuất chờ duyệt: xin đợi người kiểm duyệt xem xong rồi gửi thêm.`,
   target:

@@ -55,3 +55,8 @@ export function htmlBlocks(html: string): HtmlBlock[] {
   }
   return blocks;
 }
+
+/** The `<p id="p-N">…</p>` (or other block with that id) of stored HTML, whole: tag, attributes, inner HTML. */
+export function paragraphPattern(anchor: string): RegExp {
+  return new RegExp(`<(p|h[1-6]|li|blockquote)\\b([^>]*\\bid="${anchor}"[^>]*)>([\\s\\S]*?)</\\1>`);
+}

@@ -1,4 +1,4 @@
-import { Marked } from 'marked';
+import { Marked, type Token, type TokensList } from 'marked';
 import { sanitizeArticleHtml } from './sanitize-html.ts';
 
 // An own instance: options set elsewhere on marked's shared one never change what we store.
@@ -12,4 +12,14 @@ const markdown = new Marked({ gfm: true, breaks: false, async: false });
 export function renderMarkdownHtml(source: string): string {
   const html = markdown.parse(source.normalize('NFC').replace(/^\uFEFF/, ''), { async: false });
   return sanitizeArticleHtml(html).normalize('NFC');
+}
+
+/** The block tokens marked reads from Markdown: the same instance and options as above. */
+export function markdownTokens(source: string): TokensList {
+  return markdown.lexer(source);
+}
+
+/** The HTML marked makes of some block tokens of `all` (before the sanitiser). */
+export function markdownTokensHtml(tokens: Token[], all: TokensList): string {
+  return markdown.parser(Object.assign([...tokens], { links: all.links }), { async: false });
 }

@@ -12,7 +12,9 @@ import { chapterPath, talkPath, videoPath } from '#common/paths.ts';
 import { normalizeText } from '#common/text/vietnamese.ts';
 import { wordDiff } from '#common/text/word-diff.ts';
 import { AppError } from '#server/errors.ts';
-import { escapeHtml, htmlBlocks } from '#server/lib/html.ts';
+import { htmlBlocks, paragraphPattern } from '#server/lib/html.ts';
+import { correctParagraphHtml } from '#server/lib/html-correction.ts';
+import { correctMarkdownParagraph } from '#server/lib/markdown-correction.ts';
 import { parseTranscript, toWebVtt, type TranscriptCue } from '#server/lib/webvtt.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import { requireModerator, requireOwned } from '#server/policies/require.policy.ts';
@@ -25,11 +27,6 @@ import type { ServiceContext } from './service-context.ts';
 
 const now = () => new Date().toISOString();
 const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
-
-/** The `<p id="p-N">…</p>` (or other block with that id) of stored chapter HTML, whole. */
-function paragraphPattern(anchor: string): RegExp {
-  return new RegExp(`<(p|h[1-6]|li|blockquote)\\b([^>]*\\bid="${anchor}"[^>]*)>([\\s\\S]*?)</\\1>`);
-}
 
 /**
  * "Báo lỗi / Đề xuất sửa" (decision 0031): a logged-in reader proposes the corrected text of one
@@ -114,22 +111,39 @@ export function createCorrectionService(deps: ServiceContext & { media: MediaSto
     return { items, total: found.total, page, perPage } satisfies CorrectionPage;
   }
 
-  /** Changes one paragraph of a chapter to the accepted text (checked against the text it corrects). */
+  /**
+   * One paragraph of a chapter changed to the accepted text (checked against the text it
+   * corrects), its formatting kept around the words that did not change (decision 0054). A
+   * chapter written in Markdown is changed in its Markdown, its source, and its HTML rendered
+   * again from it; what cannot be changed faithfully is refused, unwritten.
+   */
   async function applyToChapter(r: Repositories, row: CorrectionRow, at: string) {
     const chapter = await r.books.findChapterById(row.item_id);
     if (!chapter) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noParagraph);
-    // An editor's Markdown is the chapter's source: a change made to its HTML alone would be lost.
-    if (chapter.body_markdown !== null) throw new AppError('VALIDATION_FAILED', CORRECTION_MESSAGES.markdownChapter);
     const current = htmlBlocks(chapter.body_html).find((b) => b.id === row.anchor);
     if (!current) throw new AppError('NOT_FOUND', CORRECTION_MESSAGES.noParagraph);
     if (!sameText(current.text, row.original_text)) {
       throw new AppError('CONFLICT', CORRECTION_MESSAGES.textChanged);
     }
-    const body = chapter.body_html.replace(
-      paragraphPattern(row.anchor),
-      (_, tag: string, attributes: string) => `<${tag}${attributes}>${escapeHtml(row.proposed_text)}</${tag}>`,
-    );
-    await r.books.updateChapter(chapter.id, { body_html: body, updated_at: at });
+    if (chapter.body_markdown !== null) {
+      const changed = correctMarkdownParagraph(chapter.body_markdown, row.anchor, row.proposed_text);
+      if (!changed) throw new AppError('CONFLICT', CORRECTION_MESSAGES.markdownChapter);
+      await r.books.updateChapter(chapter.id, {
+        body_markdown: changed.markdown,
+        body_html: changed.html,
+        updated_at: at,
+      });
+    } else {
+      const paragraph = paragraphPattern(row.anchor).exec(chapter.body_html);
+      const inner = paragraph ? correctParagraphHtml(paragraph[3]!, row.proposed_text) : null;
+      if (!paragraph || inner === null) throw new AppError('CONFLICT', CORRECTION_MESSAGES.htmlParagraph);
+      const [, tag, attributes] = paragraph;
+      const body =
+        chapter.body_html.slice(0, paragraph.index) +
+        `<${tag}${attributes}>${inner}</${tag}>` +
+        chapter.body_html.slice(paragraph.index + paragraph[0].length);
+      await r.books.updateChapter(chapter.id, { body_html: body, updated_at: at });
+    }
     await indexBook(r, chapter.book_id);
   }
 

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZCorrectionPageSchema, ZCorrectionSchema } from '#common/contracts/correction.schema.ts';
+import { CORRECTION_MESSAGES, ZCorrectionPageSchema, ZCorrectionSchema } from '#common/contracts/correction.schema.ts';
 import { ZErrorResponseSchema } from '#common/contracts/envelope.schema.ts';
 import { ZSearchResultSchema } from '#common/contracts/search.schema.ts';
+import { renderMarkdownHtml } from '#server/lib/markdown-html.ts';
 import { parseTranscript } from '#server/lib/webvtt.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
@@ -271,6 +272,162 @@ describe.each(engines)('readers’ corrections on %s', (engine) => {
     expect((await auditLines()).length).toBe(audits);
     const still = ZOne.parse(await (await api.get(`/correction/${second.id}`, { as: other.token })).json()).data;
     expect(still.state).toBe('pending');
+  });
+
+  /** A chapter's stored Markdown and HTML, by its code. */
+  const storedChapter = (code: string) =>
+    t.db.database.db
+      .selectFrom('chapters')
+      .select(['id', 'body_html', 'body_markdown'])
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+  const decide = (id: number, decision: 'accept' | 'refuse' = 'accept') =>
+    api.post(`/moderation/correction/${id}`, { decision }, { as: moderator.token });
+  const proposal = async (chapterCode: string, anchor: string, proposedText: string, as: Person = reader) => {
+    const res = await propose({ chapterCode, anchor, proposedText }, as);
+    expect(res.status).toBe(201);
+    return ZOne.parse(await res.json()).data;
+  };
+
+  it('accepting keeps the paragraph’s emphasis, strong text, link and footnote mark around the changed words; a highlight elsewhere stays', async () => {
+    const word = unique();
+    const formatted = await make.book({
+      chapters: [
+        {
+          title: 'Chương có định dạng',
+          html:
+            '<p id="p-1">Đức <em>Phật</em> dạy rằng <strong>tâm</strong> là <a href="/sach">gốc</a><sup>1</sup> của muôn pháp.</p>\n' +
+            '<p id="p-2">Đoạn khác có chữ <em>nghiêng</em> &amp; dấu.</p>',
+        },
+      ],
+    });
+    const code = formatted.chapters[0]!.code;
+    const note = {
+      bookCode: formatted.code,
+      chapterCode: code,
+      color: 'yellow',
+      content: 'nghiêng',
+      anchor: {
+        paragraph: 'p-2',
+        start: 16,
+        end: 23,
+        exact: 'nghiêng',
+        prefix: 'Đoạn khác có chữ ',
+        suffix: ' & dấu.',
+      },
+    };
+    expect((await api.post('/notes', note, { as: other.token })).status).toBe(201);
+    const notesBefore = await api.get('/notes', { as: other.token }).then((r) => r.json());
+    // The text as the reader's dialog holds it: the paragraph's text, the footnote mark's 1 included.
+    const correction = await proposal(code, 'p-1', `Đức Phật dạy rằng tâm là ${word} gốc1 của muôn pháp.`);
+    expect(correction.originalText).toBe('Đức Phật dạy rằng tâm là gốc 1 của muôn pháp.');
+
+    expect((await decide(correction.id)).status).toBe(200);
+    const after = await storedChapter(code);
+    expect(after.body_html).toBe(
+      `<p id="p-1">Đức <em>Phật</em> dạy rằng <strong>tâm</strong> là ${word} <a href="/sach">gốc</a><sup>1</sup> của muôn pháp.</p>\n` +
+        '<p id="p-2">Đoạn khác có chữ <em>nghiêng</em> &amp; dấu.</p>',
+    );
+    expect(after.body_markdown).toBeNull();
+    expect((await search(word, 'book')).items.map((i) => i.title)).toContain(formatted.title);
+    expect(await t.services.corrections.creditsFor('chapter', after.id)).toEqual([reader.displayName]);
+    expect(await api.get('/notes', { as: other.token }).then((r) => r.json())).toEqual(notesBefore);
+  });
+
+  it('a paragraph whose tags do not close in order is refused with what to do instead, and nothing is written', async () => {
+    const broken = await make.book({
+      chapters: [{ title: 'Chương hỏng thẻ', html: '<p id="p-1">Đức <em>Phật</strong> dạy rằng tâm là gốc.</p>' }],
+    });
+    const code = broken.chapters[0]!.code;
+    const before = await storedChapter(code);
+    const audits = (await auditLines()).length;
+    const correction = await proposal(code, 'p-1', 'Đức Phật dạy rằng tâm là cội gốc.');
+    const res = await decide(correction.id);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).errorMessage).toBe(CORRECTION_MESSAGES.htmlParagraph);
+    expect(await storedChapter(code)).toEqual(before);
+    expect((await auditLines()).length).toBe(audits);
+    expect(
+      ZOne.parse(await (await api.get(`/correction/${correction.id}`, { as: reader.token })).json()).data.state,
+    ).toBe('pending');
+  });
+
+  it('a chapter written in Markdown is corrected in its Markdown, rendered again with the same paragraph ids; what cannot be is refused, unwritten', async () => {
+    const word = unique();
+    const markdown = [
+      '# Phẩm đầu',
+      '',
+      'Đức *Phật* dạy rằng **tâm** là [gốc](https://example.org/goc) của muôn pháp.',
+      '',
+      '> Lời trích dẫn trong khối trích.',
+      '',
+      '- một ý',
+      '- hai ý',
+      '',
+      '<p lang="vi">Đoạn viết tay bằng HTML.</p>',
+      '',
+      'Đoạn cuối có `mã` và &amp; dấu.',
+      '',
+    ].join('\n');
+    const written = await make.book({ chapters: [{ title: 'Chương soạn bằng Markdown', markdown }] });
+    const code = written.chapters[0]!.code;
+    const before = await storedChapter(code);
+    expect(before.body_markdown).toBe(markdown);
+
+    const accepted = await proposal(code, 'p-1', `Đức Phật dạy rằng tâm là ${word} gốc của muôn pháp.`);
+    // Made against the last paragraph's text before another correction of it is accepted.
+    const first = await proposal(code, 'p-4', 'Đoạn cuối có mã và & dấu chấm.');
+    const stale = await proposal(code, 'p-4', 'Đoạn cuối cùng có mã và & dấu.', other);
+    const handWritten = await proposal(code, 'p-3', 'Đoạn viết tay bằng HTML đã sửa.');
+
+    const res = await decide(accepted.id);
+    expect(res.status).toBe(200);
+    expect(ZOne.parse(await res.json()).data.state).toBe('accepted');
+    const after = await storedChapter(code);
+    expect(after.body_markdown).toBe(markdown.replace('**tâm** là [gốc]', `**tâm** là ${word} [gốc]`));
+    expect(after.body_html).toBe(renderMarkdownHtml(after.body_markdown!));
+    expect(after.body_html).toContain(
+      `<p id="p-1">Đức <em>Phật</em> dạy rằng <strong>tâm</strong> là ${word} <a href="https://example.org/goc"`,
+    );
+    expect(after.body_html.replace(/<p id="p-1">[\s\S]*?<\/p>/, '')).toBe(
+      before.body_html.replace(/<p id="p-1">[\s\S]*?<\/p>/, ''),
+    );
+    expect((await search(word, 'book')).items.map((i) => i.title)).toContain(written.title);
+    const line = (await auditLines()).at(-1)!;
+    expect(line).toMatchObject({ action: 'accept', item_type: 'chapter', item_id: after.id, actor_id: moderator.id });
+
+    expect((await decide(first.id)).status).toBe(200);
+    const corrected = await storedChapter(code);
+    expect(corrected.body_markdown).toContain('Đoạn cuối có `mã` và &amp; dấu chấm.');
+    expect(corrected.body_html).toContain('<p id="p-4">Đoạn cuối có <code>mã</code> và &amp; dấu chấm.</p>');
+
+    // Refused, and nothing written: a paragraph written in HTML inside the Markdown, and text changed since.
+    const audits = (await auditLines()).length;
+    const refusedHtml = await decide(handWritten.id);
+    expect(refusedHtml.status).toBe(409);
+    const refusedMessage = (await errorOf(refusedHtml)).errorMessage;
+    expect(refusedMessage).toBe(CORRECTION_MESSAGES.markdownChapter);
+    expect(refusedMessage).toContain('hãy sửa đoạn ấy trong trang soạn chương');
+    const refusedStale = await decide(stale.id);
+    expect(refusedStale.status).toBe(409);
+    expect((await errorOf(refusedStale)).errorMessage).toBe(CORRECTION_MESSAGES.textChanged);
+    expect(await storedChapter(code)).toEqual(corrected);
+    expect((await auditLines()).length).toBe(audits);
+    for (const [waiting, author] of [
+      [handWritten, reader],
+      [stale, other],
+    ] as const) {
+      const row = ZOne.parse(await (await api.get(`/correction/${waiting.id}`, { as: author.token })).json());
+      expect(row.data.state).toBe('pending');
+    }
+    // The moderator can still refuse them, with thanks.
+    const refusal = await api.post(
+      `/moderation/correction/${handWritten.id}`,
+      { decision: 'refuse', reason: 'Đã sửa trong trang soạn chương, cảm ơn bạn.' },
+      { as: moderator.token },
+    );
+    expect(refusal.status).toBe(200);
+    expect(await t.services.corrections.creditsFor('chapter', after.id)).toEqual([reader.displayName]);
   });
 
   async function chapterId() {

@@ -4,18 +4,39 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import { rawRequest } from './support/raw-http.ts';
 import { adminToken, loginAs } from './support/session.ts';
-import { importedBookForThisFile, talkCollectionForThisFile, videoForThisFile } from './support/site-books.ts';
+import {
+  bookForThisFile,
+  importedBookForThisFile,
+  talkCollectionForThisFile,
+  videoForThisFile,
+} from './support/site-books.ts';
 import { longChapterMarkdown } from '../factories/site.ts';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
 /**
- * A book of this file's own, imported (a correction changes an imported chapter's HTML; an
- * editor's Markdown chapter refuses one): the first test changes its chapter's first paragraph.
+ * A book of this file's own, imported (a correction changes an imported chapter's HTML): the
+ * first test changes its chapter's first paragraph.
  */
 const book = importedBookForThisFile({
   title: 'Sách thử sửa lỗi',
   chapters: [{ title: 'Chương một', markdown: longChapterMarkdown(3) }],
+});
+/**
+ * A book of this file's own written in the admin's Markdown editor, its first paragraph formatted:
+ * a correction accepted changes its Markdown and keeps the emphasis, strong text and link
+ * (decision 0054).
+ */
+const markdownBook = bookForThisFile({
+  title: 'Sách thử sửa lỗi bản Markdown',
+  chapters: [
+    {
+      title: 'Chương soạn bằng Markdown',
+      markdown:
+        'Đức *Phật* dạy rằng **tâm** là [gốc](/sach) của muôn pháp, nên người học đạo trước hết giữ gìn tâm ý.\n\n' +
+        'Đoạn thứ hai của chương, để trang có thêm chữ mà đọc.',
+    },
+  ],
 });
 /**
  * Two talks of this file's own with a transcript uploaded as SRT (stored as WebVTT): the pencil
@@ -208,6 +229,57 @@ describe('readers’ corrections', () => {
     const entry = modPage.locator('li', { hasText: 'nhận đề xuất sửa' }).first();
     expect(await entry.innerText()).toContain(displayName);
     await modContext.close();
+  });
+
+  it('a chapter written in Markdown: accepted, the paragraph reads as proposed with its emphasis, strong text and link', async () => {
+    const word = `chusuamd${crypto.randomBytes(3).toString('hex')}`;
+    const { context } = await readerAt(390);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${baseURL}${markdownBook.firstChapterPath}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    const original = await paragraphText(page, 'p-1');
+    expect(original).toBe('Đức Phật dạy rằng tâm là gốc của muôn pháp, nên người học đạo trước hết giữ gìn tâm ý.');
+    await selectStart(page, 'p-1', 3);
+    await page.getByTestId('suggest-correction').click();
+    const dialog = page.getByRole('dialog', { name: 'Báo lỗi, đề xuất sửa đoạn này' });
+    await dialog.waitFor();
+    const proposed = original.replace('là gốc', `là ${word} gốc`).replace('trước hết giữ', 'trước hết phải giữ');
+    await sendProposal(page, dialog, {
+      label: 'Đoạn văn như bạn đề nghị',
+      original,
+      proposed,
+      shot: 'correction-markdown-dialog-390',
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The moderator, at 390 px: the diff shows the two words put in; accepting applies them.
+    const { context: modContext, page: modPage, errors: modErrors } = await moderationAt(390);
+    const item = modPage.getByTestId('correction-item').filter({ hasText: word });
+    await item.waitFor();
+    expect((await item.locator('ins').allInnerTexts()).map((t) => t.trim())).toEqual([word, 'phải']);
+    expect(await modPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(modPage, 'correction-markdown-review-390', { fullPage: false });
+    await item.getByRole('button', { name: 'Nhận và sửa' }).click();
+    await item.waitFor({ state: 'detached' });
+    expect(modErrors).toEqual([]);
+    await modContext.close();
+
+    // Anyone, at 390 px, reads the paragraph as proposed, its formatting where it was.
+    const anon = await browser.newPage({ viewport: viewport(390) });
+    await anon.goto(`${baseURL}${markdownBook.firstChapterPath}`, { waitUntil: 'networkidle' });
+    const paragraph = anon.locator('[data-testid="chapter-text"] p#p-1');
+    expect(await paragraph.innerText()).toBe(proposed);
+    expect(await paragraph.locator('em').allInnerTexts()).toEqual(['Phật']);
+    expect(await paragraph.locator('strong').allInnerTexts()).toEqual(['tâm']);
+    expect(await paragraph.getByRole('link', { name: 'gốc' }).getAttribute('href')).toBe('/sach');
+    expect(await paragraphText(anon, 'p-2')).toBe('Đoạn thứ hai của chương, để trang có thêm chữ mà đọc.');
+    expect(await anon.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await paragraph.scrollIntoViewIfNeeded();
+    await screenshot(anon, 'correction-markdown-accepted-390', { fullPage: false });
+    await anon.close();
   });
 
   it('anonymous readers are offered to log in, not a correction; at 1366 px in dark the dialog fits', async () => {

@@ -3,6 +3,7 @@ import type { User } from '#common/contracts/auth.schema.ts';
 import { DEFAULT_BOOK_LICENSE } from '#common/contracts/book-admin.schema.ts';
 import type { DictionarySummary } from '#common/contracts/dictionary.schema.ts';
 import type { ContentStatus } from '#server/db/schema.ts';
+import { renderMarkdownHtml } from '#server/lib/markdown-html.ts';
 import { toWebVtt } from '#server/lib/webvtt.ts';
 import { openMediaStorage } from '#server/media/open-media-storage.ts';
 import { createRepositories } from '#server/repositories/index.ts';
@@ -45,7 +46,13 @@ export interface BookOptions {
   license?: { spdx: string; name: string; url: string; attribution?: string };
   sourceUrl?: string;
   status?: ContentStatus;
-  chapters?: { title: string; html: string; titleOriginal?: string; section?: string; parallelHtml?: string }[];
+  /**
+   * Chapters stored as HTML (as imported ones are), or written in Markdown (as the admin's editor
+   * saves them: the Markdown kept, the HTML rendered from it).
+   */
+  chapters?: ({ title: string; titleOriginal?: string; section?: string; parallelHtml?: string } & (
+    { html: string } | { markdown: string }
+  ))[];
 }
 
 export interface MadeTalk {
@@ -199,7 +206,8 @@ export function factories(t: TestApp) {
           title: chapter.title,
           title_original: chapter.titleOriginal ?? null,
           section: chapter.section ?? null,
-          body_html: chapter.html,
+          body_html: 'html' in chapter ? chapter.html : renderMarkdownHtml(chapter.markdown),
+          body_markdown: 'markdown' in chapter ? chapter.markdown.normalize('NFC') : null,
           parallel_html: chapter.parallelHtml ?? null,
           created_at: at,
           updated_at: at,

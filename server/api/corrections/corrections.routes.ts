@@ -92,13 +92,15 @@ const decide = createRoute({
   tags,
   security: tokenSecurity,
   summary:
-    'Accept (the paragraph or line changes with its search passages, the reader is credited) or refuse with a reason; both are written to the audit log',
+    'Accept (the paragraph or line changes with its search passages, the reader is credited; a paragraph keeps its formatting around unchanged words, a Markdown-written chapter is changed in its Markdown) or refuse with a reason; both are written to the audit log',
   request: { params: idParam, body: jsonBody(ZCorrectionDecisionRequestSchema) },
   responses: {
     200: json(z.object({ data: ZCorrectionSchema }), 'The correction after the decision'),
     ...errors,
     403: errorResponse('Not a moderator or admin'),
-    409: errorResponse('The text changed since the reader proposed the correction'),
+    409: errorResponse(
+      'The text changed since the reader proposed the correction, or the change cannot be made faithfully to the paragraph (in its Markdown, or keeping its formatting): the moderator edits the chapter instead',
+    ),
   },
 });
 

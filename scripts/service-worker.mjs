@@ -62,8 +62,10 @@ export async function buildServiceWorker(root) {
       'icons/*.png',
       'site.webmanifest',
     ],
-    // Hashed names need no revision: the name changes with the content.
-    dontCacheBustURLsMatching: /^assets\//,
+    // Hashed names need no revision: the name changes with the content. Matched after the prefix
+    // below is added; without a revision the install may take them from the HTTP cache (immutable),
+    // where the page that registered the worker has just put its own.
+    dontCacheBustURLsMatching: /^\/assets\//,
     modifyURLPrefix: { '': '/' },
     additionalPrecacheEntries: PRECACHED_PAGES.map((url) => ({ url, revision: buildId })),
   });

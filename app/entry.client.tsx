@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { hasOptedIntoOffline, hasQueuedWrites } from './lib/offline-opt-in.ts';
+import { hasQueuedWrites } from './lib/offline-opt-in.ts';
 import { hydrateDocumentWithPreact } from './lib/preact-document.ts';
 
 // React Router's default browser entry, except that it waits for the page's loader data first.
@@ -21,19 +21,24 @@ async function pageDataDecoded(): Promise<void> {
 
 hydrateDocumentWithPreact();
 
-// The service worker (docs/decisions/0025-offline-reading.md), registered once the page has loaded, in
-// the production build only, and only on a device that has downloaded a book (offline-opt-in.ts).
-// Offline, a link opens the whole page, which the service worker answers from the downloaded books
-// (or with the offline page): React Router would ask the network for the next page's data instead.
-if (import.meta.env.PROD && 'serviceWorker' in navigator && hasOptedIntoOffline()) {
+// The service worker (decisions 0025, 0053), registered for every reader once the page has loaded
+// and the browser is idle, in the production build only: it keeps the offline page (a few KiB; the
+// whole app shell only on a device that has downloaded something, app/lib/offline-shell.ts), so a
+// page not downloaded never shows the browser's own error page offline. Offline, a link opens the
+// whole page, which the worker answers from the downloads or with the offline page: React Router
+// would ask the network for the next page's data instead.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 0);
   // React Router imports this module dynamically: the page may have loaded already.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
   document.addEventListener(
     'click',
     (event) => {
-      if (navigator.onLine || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (navigator.onLine || !navigator.serviceWorker.controller) return;
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
       const link = (event.target as Element | null)?.closest?.('a[href]');
       if (!(link instanceof HTMLAnchorElement) || link.target || link.origin !== location.origin) return;
       event.preventDefault();

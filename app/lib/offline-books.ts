@@ -1,6 +1,6 @@
 import type { OfflineBook } from '#common/contracts/library.schema.ts';
 import { DOWNLOAD_RECORD_PREFIX, DOWNLOADS_CACHE, TALK_RECORD_PREFIX } from './offline-cache.ts';
-import { installOfflineWorker } from './offline-opt-in.ts';
+import { installOfflineWorker } from './offline-shell.ts';
 import { indexDownloadedBook, removeBookIndex } from './offline-search.ts';
 
 /**

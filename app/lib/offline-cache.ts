@@ -11,6 +11,19 @@
  */
 export const DOWNLOADS_CACHE = 'phap-bao-downloads-v1';
 
+/**
+ * The mark of a device that reads offline (it has downloaded something): a cache of this name,
+ * empty. Made by the page that downloads and by the worker when asked to keep the app shell; the
+ * worker reads it at install, where it has no localStorage (decision 0053).
+ */
+export const OFFLINE_READING_MARK_CACHE = 'phap-bao-offline-reading';
+
+/** Asks the active worker to precache the whole app shell (a MessagePort for the answer). */
+export const KEEP_APP_SHELL_MESSAGE = 'phap-bao:keep-app-shell';
+
+/** The worker's answer on that port once the whole app shell is in its precache. */
+export const APP_SHELL_KEPT_MESSAGE = 'phap-bao:app-shell-kept';
+
 /** Where the record of a downloaded book is kept in DOWNLOADS_CACHE (never a real address). */
 export const DOWNLOAD_RECORD_PREFIX = '/__ngoai-tuyen/sach/';
 

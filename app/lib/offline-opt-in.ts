@@ -1,7 +1,9 @@
 /**
- * The service worker precaches the app shell (~0.5 MB): a cost a reader on a phone plan pays only
- * after asking for offline reading. Downloading a book marks this device; from then on every page
- * load keeps the worker registered and up to date (decision 0025).
+ * Every reader's browser runs the service worker, which keeps only the offline page (a few KiB)
+ * until the reader asks for offline reading: a download then has it precache the app shell
+ * (~0.6 MB), a cost a reader on a phone plan pays only after asking. The page marks the device here
+ * (localStorage, read synchronously by the pages) and in the Cache Storage (read by the worker at
+ * install, which has no localStorage). Decisions 0025, 0053.
  */
 const OPT_IN_KEY = 'phap-bao:offline-reading';
 
@@ -9,20 +11,17 @@ export function hasOptedIntoOffline(): boolean {
   try {
     return localStorage.getItem(OPT_IN_KEY) === '1';
   } catch {
-    return false; // storage refused (private mode): no worker
+    return false; // storage refused (private mode)
   }
 }
 
-/** Marks the device, registers the worker and waits until it is active (offline pages answer). */
-export async function installOfflineWorker(): Promise<void> {
+/** Marks the device as reading offline, for the pages (app/lib/offline-shell.ts marks it for the worker). */
+export function markOptedIntoOffline(): void {
   try {
     localStorage.setItem(OPT_IN_KEY, '1');
   } catch {
-    // The worker still installs for this visit.
+    // Storage refused: the worker still keeps the shell, marked in the Cache Storage.
   }
-  const registration = await navigator.serviceWorker.register('/sw.js').catch(() => null);
-  // No worker (the development server builds none): the book is stored, offline links will not open.
-  if (registration) await navigator.serviceWorker.ready;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { AUDIO_PART_PREFIX, DOWNLOADS_CACHE, TALK_RECORD_PREFIX } from './offline-cache.ts';
 import { dropUnnamedFiles, localFilesOf, store, storeNamedFiles } from './offline-books.ts';
-import { installOfflineWorker } from './offline-opt-in.ts';
+import { installOfflineWorker } from './offline-shell.ts';
 
 /**
  * Talks downloaded for listening offline (decision 0030): the talk's page (its transcript is in the

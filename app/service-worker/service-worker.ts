@@ -1,13 +1,20 @@
-// The site's service worker (decision 0025), bundled by scripts/build.mjs into build/client/sw.js
+// The site's service worker (decisions 0025, 0053), bundled by scripts/build.mjs into build/client/sw.js
 // with its precache list: the app shell of this build (entry, root, layouts, reading pages, their
-// styles and fonts, the offline and downloads pages). Serwist installs a new build's list beside the
-// old, activates at once and drops the old list; a page of the old build still open then gets its
-// chunks from the network or, when gone there, reloads once (app/lib/chunk-reload.ts).
+// styles and fonts, the offline and downloads pages). Every reader's browser runs it; what it keeps
+// depends on the device. One that reads offline (it has downloaded something: the mark in the Cache
+// Storage, or downloads from before the mark) precaches the whole list at install; any other keeps
+// only the offline page and what that page names (a few KiB), until a download asks for the rest by
+// message, answered once it is stored. Serwist installs a new build's list beside the old, activates
+// at once and drops the old list; a page of the old build still open then gets its chunks from the
+// network or, when gone there, reloads once (app/lib/chunk-reload.ts).
 import { createPartialResponse, type PrecacheEntry, Route, Serwist } from 'serwist';
 import {
+  APP_SHELL_KEPT_MESSAGE,
   DOWNLOADS_CACHE,
   DOWNLOADS_PAGE_PATH,
+  KEEP_APP_SHELL_MESSAGE,
   OFFLINE_PAGE_PATH,
+  OFFLINE_READING_MARK_CACHE,
   PRECACHED_PAGE_QUERY,
   SEARCH_PAGE_PATH,
 } from '../lib/offline-cache.ts';
@@ -22,6 +29,83 @@ const serwist = new Serwist({
   skipWaiting: true,
   clientsClaim: true,
   disableDevLogs: true,
+});
+
+const ENTRIES = self.__SW_MANIFEST.map((entry) => (typeof entry === 'string' ? { url: entry } : entry));
+const OFFLINE_PAGE = OFFLINE_PAGE_PATH + PRECACHED_PAGE_QUERY;
+
+/**
+ * Stores those of `entries` not yet in this build's precache under Serwist's keys, four at a time,
+ * as its install does: an address with a revision past the HTTP cache, a hashed one through it.
+ */
+async function precache(entries: PrecacheEntry[]): Promise<void> {
+  const cache = await caches.open(serwist.precacheStrategy.cacheName);
+  const pending = [...entries];
+  const storeNext = async (): Promise<void> => {
+    for (let entry = pending.shift(); entry; entry = pending.shift()) {
+      const url = new URL(entry.url, self.location.href).href;
+      const key = serwist.getPrecacheKeyForUrl(url);
+      if (!key || (await cache.match(key))) continue;
+      const response = await fetch(
+        new Request(url, {
+          cache: entry.revision ? 'reload' : 'default',
+          credentials: 'same-origin',
+          integrity: entry.integrity,
+        }),
+      );
+      if (!response.ok || response.redirected) throw new Error(`Precache: ${entry.url} answered ${response.status}`);
+      await cache.put(key, response);
+    }
+  };
+  await Promise.all([storeNext(), storeNext(), storeNext(), storeNext()]);
+}
+
+/**
+ * The offline page and what it needs to be drawn, from this build's list: the style sheets, fonts
+ * and icon its links name (not the web manifest nor the home-screen icon; the page runs no
+ * scripts). Read from the page itself, so the list follows the layout without a second list.
+ */
+async function precacheOfflinePage(): Promise<void> {
+  await precache(ENTRIES.filter((entry) => entry.url === OFFLINE_PAGE));
+  const page = await serwist.matchPrecache(OFFLINE_PAGE);
+  if (!page) throw new Error('Precache: the offline page was not stored');
+  const needed = new Set<string>();
+  for (const [link] of (await page.text()).matchAll(/<link\b[^>]*>/g)) {
+    const rel = /\brel="([^"]*)"/.exec(link)?.[1];
+    const href = /\bhref="([^"]*)"/.exec(link)?.[1];
+    if (href && (rel === 'stylesheet' || rel === 'preload' || rel === 'icon')) needed.add(href);
+  }
+  await precache(ENTRIES.filter((entry) => needed.has(entry.url)));
+}
+
+/** Whether this device reads offline: marked by a download, or holding downloads made before the mark. */
+async function readsOffline(): Promise<boolean> {
+  if (await caches.has(OFFLINE_READING_MARK_CACHE)) return true;
+  if (!(await caches.has(DOWNLOADS_CACHE))) return false;
+  return (await (await caches.open(DOWNLOADS_CACHE)).keys()).length > 0;
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(readsOffline().then((all) => (all ? serwist.handleInstall(event) : precacheOfflinePage())));
+});
+self.addEventListener('activate', serwist.handleActivate);
+self.addEventListener('fetch', serwist.handleFetch);
+
+// A download asks for the whole app shell (app/lib/offline-opt-in.ts): marked, stored, then answered,
+// so the page says "Đã tải" only when every page of a downloaded book opens offline. The active
+// worker does it, so no second worker is installed and none is left waiting.
+self.addEventListener('message', (event) => {
+  if (event.data !== KEEP_APP_SHELL_MESSAGE) return;
+  const answer = event.ports[0];
+  event.waitUntil(
+    caches
+      .open(OFFLINE_READING_MARK_CACHE)
+      .then(() => precache(ENTRIES))
+      .then(
+        () => answer?.postMessage(APP_SHELL_KEPT_MESSAGE),
+        (error: unknown) => answer?.postMessage(String(error)),
+      ),
+  );
 });
 
 async function fromDownloads(request: Request): Promise<Response | undefined> {
@@ -104,5 +188,3 @@ self.addEventListener('sync', (event: Event) => {
     }),
   );
 });
-
-serwist.addEventListeners();

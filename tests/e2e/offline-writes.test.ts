@@ -10,7 +10,7 @@ import { ZAudioCollectionResponseSchema, ZAudioCollectionsResponseSchema } from 
 import { ZNoteSchema, ZNotesPageSchema } from '#common/contracts/note.schema.ts';
 import { talkPath } from '#common/paths.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
-import { downloadBookForOffline, serviceWorkerContext } from './support/offline.ts';
+import { downloadBookForOffline, precached, serviceWorkerContext, waitForServiceWorker } from './support/offline.ts';
 import { loginAs } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -209,8 +209,10 @@ describe('writes made offline', () => {
     const { context, page, token } = await readerContext();
     await page.goto(`${baseURL}${book.chapters[0]!.path}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
-    // No download, no service worker: the queue's code was fetched while the page was idle online.
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    // No download: the worker keeps the offline page alone (no page code); the queue's code was
+    // fetched while the page was idle online.
+    await waitForServiceWorker(page);
+    expect((await precached(page)).filter((url) => url.includes('/tai-ve') || /\.js(\?|$)/.test(url))).toEqual([]);
     await context.setOffline(true);
     await page.evaluate(() => {
       const p = document.querySelector('[data-testid="chapter-text"] p[id^="p-"]')!;
@@ -226,7 +228,7 @@ describe('writes made offline', () => {
     await expect.poll(() => paintedCount(page, 'yellow')).toBe(1);
     expect(await notesOnServer(token, book.code)).toEqual([]);
     // The parts showing what waits could not load their code offline: no reload for it (a reload
-    // offline, with no worker, is the browser's error page).
+    // offline would give the offline page, not this chapter).
     expect(await page.evaluate(() => localStorage.getItem('phap-bao:chunk-reload-at'))).toBeNull();
     await context.setOffline(false);
     await expect.poll(async () => (await notesOnServer(token, book.code)).length, { timeout: 10_000 }).toBe(1);

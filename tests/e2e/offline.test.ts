@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
@@ -23,9 +24,12 @@ import { AUDIO_PART_BYTES } from '#app/lib/offline-talks.ts';
 import { launchBrowser, screenshot, waitForHydration, watchPageErrors } from './support/browser.ts';
 import {
   downloadBookForOffline,
+  precached,
+  precachedBytes,
   serviceWorkerContext,
   takeNextWorker,
   waitForServiceWorker,
+  watchWorkerFetches,
 } from './support/offline.ts';
 import { startLibraryServer } from './support/library-server.ts';
 import { makeNextDeploy } from './support/next-deploy.ts';
@@ -38,16 +42,20 @@ const OFFLINE_FLAG_WORDS = 'đọc, nghe sách và pháp âm đã tải về; gh
 const dataDir = inject('dataDir');
 const SERVICE_WORKER_FILE = path.resolve(import.meta.dirname, '..', '..', 'build', 'client', 'sw.js');
 
-/** The addresses in Serwist's precache, with their revisions. */
-function precached(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      if (!name.includes('precache')) continue;
-      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-    }
-    return urls;
-  });
+/** This build's precache list, as scripts/service-worker.mjs wrote it into sw.js. */
+function shellEntries(): { url: string }[] {
+  const text = fs.readFileSync(SERVICE_WORKER_FILE, 'utf8');
+  const revision = '(?:null|"[0-9a-f]+")';
+  const entry = new RegExp(`\\{(?:revision:${revision},)?url:"([^"]+)"(?:,revision:${revision})?\\}`, 'g');
+  return [...text.matchAll(entry)].map(([, url]) => ({ url: url! }));
+}
+
+/** The bytes of those files in the build (the two pages, rendered by the server, not counted). */
+function shellBytes(entries: { url: string }[]): number {
+  const client = path.dirname(SERVICE_WORKER_FILE);
+  return entries
+    .filter(({ url }) => !url.includes('?'))
+    .reduce((sum, { url }) => sum + fs.statSync(path.join(client, url)).size, 0);
 }
 
 /** The reader's notes in a book, as the server has them. */
@@ -99,21 +107,140 @@ describe('offline reading', () => {
 
   const openContext = (width: number) => serviceWorkerContext(browser, width);
 
-  it('spends nothing on offline reading until the reader asks: no service worker, no precache', async () => {
+  it('gives a reader who never downloaded a worker that keeps only the offline page: offline, any page not downloaded is the Vietnamese offline page', async () => {
     const { context, page } = await openContext(390);
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/sw.js') asked.push(r.url());
-    });
-    await page.goto(`${baseURL}${book.path}`, { waitUntil: 'networkidle' });
+    const errors = watchPageErrors(page);
+    const fetchedByWorker = watchWorkerFetches(context);
+    await page.goto(`${baseURL}${book.path}`);
     await waitForHydration(page);
+    // Registered after load for every reader, it takes this page at once (clientsClaim).
+    await waitForServiceWorker(page);
+    const install = await fetchedByWorker();
+    const kept = (await precached(page)).map((url) => new URL(url).pathname);
+    // The offline page (with this build's revision) and what it names: style sheets, fonts, icons —
+    // no script (the page runs none), not the downloads page, not the reading pages' code.
+    expect(kept).toContain('/ngoai-tuyen');
+    expect(kept.some((url) => url.endsWith('.css'))).toBe(true);
+    expect(kept.filter((url) => url === '/tai-ve' || url.endsWith('.js'))).toEqual([]);
+    const shell = shellEntries();
+    expect(kept.length).toBeLessThan(shell.length / 4);
+    console.warn(
+      `[offline] a reader who never downloaded: the worker's install fetched ${install.bytes} bytes in ${install.requests} requests and stored ${kept.length} of ${shell.length} entries (${kept.join(' ')}), ${await precachedBytes(page)} bytes (the whole shell: ${shellBytes(shell)} bytes); load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+
+    // Online, pages come from the network, as before.
     await page.locator('.book-toc-item').first().click();
     await page.waitForURL(`${baseURL}${book.chapters[0]!.path}`);
-    await page.waitForLoadState('networkidle');
-    expect(asked).toEqual([]);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
-    expect(await precached(page)).toEqual([]);
+    expect(await page.locator('article.reader').getAttribute('data-content-sha256')).toBe(
+      book.chapters[0]!.contentSha256,
+    );
+    await page.goto(`${baseURL}${book.path}`);
+    await waitForHydration(page);
+
+    await context.setOffline(true);
+    const isOfflinePage = async (what: string) => {
+      expect(await page.getByRole('heading', { level: 1 }).innerText(), what).toBe('Bạn đang ngoại tuyến');
+      expect(await page.getByRole('link', { name: 'Xem sách đã tải' }).getAttribute('href'), what).toBe('/tai-ve');
+      expect(await page.locator('script[type="module"]').count(), what).toBe(0);
+    };
+    // A link (the contents), a typed address, a reload: each the offline page, with the page's style.
+    await page.locator('.book-toc-item').nth(1).click();
+    await page.waitForURL(`${baseURL}${book.chapters[1]!.path}`);
+    await isOfflinePage('a link');
+    expect(await page.locator('.offline-page .button-primary').evaluate((a) => getComputedStyle(a).display)).not.toBe(
+      'inline',
+    );
+    const answer = await page.goto(`${baseURL}/thu-vien`);
+    expect(answer?.status()).toBe(200);
+    await isOfflinePage('a typed address');
+    await page.reload();
+    await isOfflinePage('a reload');
+    expect(await page.getByText('chọn “Tải để đọc ngoại tuyến”').count()).toBe(1);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.reload();
+      await isOfflinePage(scheme);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme ?? 'light')).toBe(scheme);
+      for (const width of [320, 390, 1366]) {
+        await page.setViewportSize({ width, height: 844 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await screenshot(page, `offline-page-never-downloaded-${scheme}-${width}`);
+      }
+    }
+    // The downloads link leads to the offline page again (nothing downloaded, no downloads page kept).
+    await page.getByRole('link', { name: 'Xem sách đã tải' }).click();
+    await page.waitForURL(`${baseURL}/tai-ve`);
+    await isOfflinePage('the downloads link');
+    expect(
+      errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
+      'page errors',
+    ).toEqual([]);
     await context.close();
+  });
+
+  it('switches from the offline page alone to the whole shell on a download, five times in fresh contexts: one worker, active and in control, none waiting', async () => {
+    const shell = shellEntries();
+    for (let round = 1; round <= 5; round += 1) {
+      const { context, page } = await openContext(390);
+      await page.goto(`${baseURL}${book.path}`);
+      await waitForHydration(page);
+      // Odd rounds download once the light worker controls the page; even ones at once, while it
+      // may still be registering or installing.
+      if (round % 2 === 1) {
+        await waitForServiceWorker(page);
+        expect(
+          (await precached(page)).some((url) => url.includes('/tai-ve?ban-luu')),
+          `round ${round}`,
+        ).toBe(false);
+      }
+      const light = await precachedBytes(page);
+      const fetchedByWorker = watchWorkerFetches(context);
+      await page.getByRole('button', { name: 'Tải để đọc ngoại tuyến' }).click();
+      await page.getByRole('button', { name: 'Tải về máy' }).click();
+      const result = page.getByTestId('offline-download-result');
+      await result.waitFor();
+      expect(await result.innerText(), `round ${round}`).toMatch(/^Đã tải để đọc ngoại tuyến/);
+      // Said only once the whole shell is stored: every entry of this build's list is there.
+      const kept = new Set((await precached(page)).map((url) => url.replace(/[?&]__WB_REVISION__=\w+$/, '')));
+      const missing = shell.filter(({ url }) => !kept.has(new URL(url, baseURL).href.replace('?ban-luu', '?ban-luu=')));
+      expect(missing, `round ${round}`).toEqual([]);
+      const state = await page.evaluate(async () => {
+        const registrations = await navigator.serviceWorker.getRegistrations();
+        const registration = registrations[0];
+        return {
+          registrations: registrations.length,
+          active: registration?.active?.state ?? null,
+          installing: registration?.installing?.state ?? null,
+          waiting: registration?.waiting?.state ?? null,
+          controlled: navigator.serviceWorker.controller !== null,
+        };
+      });
+      expect(state, `round ${round}`).toEqual({
+        registrations: 1,
+        active: 'activated',
+        installing: null,
+        waiting: null,
+        controlled: true,
+      });
+      if (round <= 2) {
+        const shellFetch = await fetchedByWorker();
+        console.warn(
+          `[offline] round ${round}: before the download ${light} bytes precached, after it ${await precachedBytes(page)} bytes (${shell.length} entries); the worker fetched ${shellFetch.bytes} bytes in ${shellFetch.requests} requests for it; load average ${os
+            .loadavg()
+            .map((n) => n.toFixed(2))
+            .join(' ')}`,
+        );
+      }
+      // Offline, the downloads page (precached with the shell) lists the book.
+      await context.setOffline(true);
+      await page.goto(`${baseURL}/tai-ve`);
+      await waitForHydration(page);
+      expect(await page.getByTestId('downloads-list').innerText(), `round ${round}`).toContain(book.title);
+      await context.close();
+    }
   });
 
   it('downloads a book with its size, progress and check; offline every chapter, the contents and text sizes work', async () => {
@@ -229,13 +356,11 @@ describe('offline reading', () => {
     const { context, page } = await openContext(390);
     const errors = watchPageErrors(page);
     try {
-      // A device that has downloaded a book before: every page load keeps the worker up to date.
-      await page.addInitScript(() => localStorage.setItem('phap-bao:offline-reading', '1'));
-      await page.goto(`${baseURL}${book.path}`);
-      await waitForHydration(page);
-      await waitForServiceWorker(page);
+      // A device that has downloaded a book: its worker keeps the whole shell, deploy after deploy.
+      await downloadBookForOffline(page, `${baseURL}${book.path}`);
       const before = await precached(page);
       expect(before).toContain(`${baseURL}/ngoai-tuyen?ban-luu=&__WB_REVISION__=${buildId}`);
+      expect(before).toContain(`${baseURL}/tai-ve?ban-luu=&__WB_REVISION__=${buildId}`);
 
       // The next deploy: the server now sends a worker whose pages carry another build's revision
       // (what scripts/service-worker.mjs writes after any change to the sources). Only this file's
@@ -246,6 +371,8 @@ describe('offline reading', () => {
       await expect
         .poll(() => precached(page))
         .toContain(`${baseURL}/ngoai-tuyen?ban-luu=&__WB_REVISION__=nachfolgebuild01`);
+      // Installed as a device that reads offline: the whole shell again, not the offline page alone.
+      expect(await precached(page)).toContain(`${baseURL}/tai-ve?ban-luu=&__WB_REVISION__=nachfolgebuild01`);
       // The old build's entries go when the new worker has activated.
       await expect.poll(async () => (await precached(page)).filter((url) => url.includes(buildId!))).toEqual([]);
       const after = await precached(page);

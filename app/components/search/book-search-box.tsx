@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import type { SearchResult } from '#common/contracts/search.schema.ts';
 import { SearchIcon } from '#app/components/ui/icons.tsx';
 import { formatNumber } from '#app/lib/format.ts';
+import { hasOptedIntoOffline } from '#app/lib/offline-opt-in.ts';
 import { useFocusOnMount } from '#app/lib/use-focus-on-mount.ts';
 import { Highlighted } from './highlighted.tsx';
 
@@ -39,7 +40,7 @@ export function BookSearchBox({ bookCode, focusOnOpen = false }: { bookCode: str
           if (navigator.onLine) return;
           event.preventDefault();
           const query = String(new FormData(event.currentTarget).get('query') ?? '');
-          if (navigator.serviceWorker?.controller)
+          if (navigator.serviceWorker?.controller && hasOptedIntoOffline())
             window.location.assign(`/tai-ve?${new URLSearchParams({ tim: query, sach: bookCode })}`);
         }}
       >

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { hasOptedIntoOffline } from '#app/lib/offline-opt-in.ts';
 import { showToast } from '#app/lib/toast-store.ts';
 import { OfflineIcon } from './icons.tsx';
 
@@ -14,8 +15,8 @@ export function OfflineFlag() {
     const update = () => {
       const nowOffline = !navigator.onLine;
       setOffline(nowOffline);
-      // The site's worker answers this page only on a device that has downloaded something.
-      setDownloaded(Boolean(navigator.serviceWorker?.controller));
+      // Every reader's worker answers with the offline page; downloads only on a device that downloaded.
+      setDownloaded(hasOptedIntoOffline());
       if (wasOffline.current && !nowOffline) showToast('Đã kết nối mạng trở lại.', 'success');
       wasOffline.current = nowOffline;
     };

@@ -102,6 +102,8 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
         note: { bookCode, chapterCode, anchor, color, content: anchor.exact, noteGroupId },
       });
       setPending(painted(await queue.pendingHighlightsOf(chapterCode)));
+      // Shown as waiting: if the worker's Background Sync sends it first, `online` still reloads the notes.
+      showsWaiting.current = true;
       showToast('Đã đánh dấu trên máy này; sẽ lưu vào tài khoản khi có mạng.', 'success');
     } catch {
       showToast('Không có mạng: chưa lưu được đánh dấu này.', 'error');
@@ -112,6 +114,7 @@ export function useOfflineHighlights(chapterCode: string, loggedIn: boolean) {
     try {
       const queue = await loadQueue();
       const noteChanges = await queue.keepNoteChange(change);
+      showsWaiting.current = true;
       setWithChanges(() => showingChanges(queue, noteChanges));
       setChangedIds(new Set(noteChanges.keys()));
     } catch {

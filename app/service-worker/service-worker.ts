@@ -28,6 +28,7 @@ const serwist = new Serwist({
   precacheOptions: { cleanupOutdatedCaches: true, concurrency: 4 },
   skipWaiting: true,
   clientsClaim: true,
+  navigationPreload: true,
   disableDevLogs: true,
 });
 
@@ -121,13 +122,16 @@ async function fromDownloads(request: Request): Promise<Response | undefined> {
 }
 
 // Pages: always the network; without it, the downloaded copy, the precached downloads page, or the
-// offline page — never the browser's own error page.
+// offline page — never the browser's own error page. The network's answer is the navigation
+// preload where the browser has it (Serwist enables it at activation): the request leaves while the
+// worker starts, so a reader's page waits no longer than without a worker (decision 0053).
 serwist.registerRoute(
   new Route(
     ({ request }) => request.mode === 'navigate',
-    async ({ request }) => {
+    async ({ request, event }) => {
       try {
-        return await fetch(request);
+        const preloaded = (await (event as FetchEvent | undefined)?.preloadResponse) as Response | undefined;
+        return preloaded ?? (await fetch(request));
       } catch (error) {
         const downloaded = await fromDownloads(request);
         if (downloaded) return downloaded;

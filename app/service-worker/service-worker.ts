@@ -3,8 +3,8 @@
 // styles and fonts, the offline and downloads pages). Every reader's browser runs it; what it keeps
 // depends on the device. One that reads offline (it has downloaded something: the mark in the Cache
 // Storage, or downloads from before the mark) precaches the whole list at install; any other keeps
-// only the offline page and what that page names (a few KiB), until a download asks for the rest by
-// message, answered once it is stored. Serwist installs a new build's list beside the old, activates
+// only the offline page and what that page names (about 10 KB on the wire: the style sheets and fonts
+// come from the HTTP cache), until a download asks for the rest by message, answered once stored. Serwist installs a new build's list beside the old, activates
 // at once and drops the old list; a page of the old build still open then gets its chunks from the
 // network or, when gone there, reloads once (app/lib/chunk-reload.ts).
 import { createPartialResponse, type PrecacheEntry, Route, Serwist } from 'serwist';
@@ -92,7 +92,7 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', serwist.handleActivate);
 self.addEventListener('fetch', serwist.handleFetch);
 
-// A download asks for the whole app shell (app/lib/offline-opt-in.ts): marked, stored, then answered,
+// A download asks for the whole app shell (app/lib/offline-shell.ts): marked, stored, then answered,
 // so the page says "Đã tải" only when every page of a downloaded book opens offline. The active
 // worker does it, so no second worker is installed and none is left waiting.
 self.addEventListener('message', (event) => {

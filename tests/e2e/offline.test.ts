@@ -137,7 +137,13 @@ describe('offline reading', () => {
     expect(await page.locator('article.reader').getAttribute('data-content-sha256')).toBe(
       book.chapters[0]!.contentSha256,
     );
-    await page.goto(`${baseURL}${book.path}`);
+    // A whole page load goes through the worker, to the network (its navigation preload).
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState()),
+    ).toMatchObject({ enabled: true });
+    const online = await page.goto(`${baseURL}${book.path}`);
+    expect(online?.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(book.title);
     await waitForHydration(page);
 
     await context.setOffline(true);

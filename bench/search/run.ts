@@ -68,7 +68,8 @@ function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
     'Usage: npm run bench:search -- [--passages N] [--queries K] [--engine sqlite] [--dir PATH] [--reuse]\n' +
-      '         [--seed TEXT] [--tx N] [--index rebuild|batched] [--reindex] [--skip-warmup]',
+      '         [--seed TEXT] [--tx N] [--index rebuild|batched] [--reindex] [--skip-warmup]\n' +
+      '         [--pg-url URL] [--pg-database NAME] [--load [--clients N] [--requests N]]',
   );
   process.exit(2);
 }
@@ -94,6 +95,7 @@ try {
       reindex: { type: 'boolean', default: false },
       'skip-warmup': { type: 'boolean', default: false },
       'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+      'pg-database': { type: 'string', default: 'phap_bao_search_bench' },
       load: { type: 'boolean', default: false },
       clients: { type: 'string', default: '16' },
       requests: { type: 'string', default: '40' },
@@ -116,6 +118,7 @@ const options = {
   reindex: parsed.reindex,
   skipWarmUp: parsed['skip-warmup'],
   pgUrl: parsed['pg-url'],
+  pgDatabase: parsed['pg-database'],
   load: parsed.load,
   clients: positiveInt(parsed.clients, '--clients'),
   requests: positiveInt(parsed.requests, '--requests'),
@@ -125,7 +128,9 @@ if (options.engine !== 'sqlite' && options.engine !== 'postgres')
 const onPostgres = options.engine === 'postgres';
 // PostgreSQL: a database of its own on the server of --pg-url (created, and dropped after the run
 // unless --reuse keeps it), never the one DATABASE_URL names.
-const PG_DATABASE = 'phap_bao_search_bench';
+// Its own database (several benchmarks may run beside each other): a plain identifier only.
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.pgDatabase)) usage('--pg-database must be a lower-case identifier');
+const PG_DATABASE = options.pgDatabase;
 if (options.index !== 'rebuild' && options.index !== 'batched') usage('--index must be rebuild or batched');
 if (options.reuse && !options.dir && !onPostgres)
   usage('--reuse needs --dir (the temporary folder is removed after each run)');

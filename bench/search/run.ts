@@ -1056,7 +1056,7 @@ out('## What the plan estimate read (passages, query-plan.ts)');
 out();
 out(
   table(
-    ['id', 'required walk', 'boost walk', 'condition walk', 'postings words', 'cold postings', 'cold full'],
+    ['id', 'required walk', 'boost walk', 'condition walk', 'companion words', 'cold postings', 'cold full'],
     measured
       .filter((m) => m.choice)
       .map((m) => [
@@ -1064,7 +1064,7 @@ out(
         int(m.choice!.requiredWalk),
         int(m.choice!.boostWalk),
         int(m.choice!.conditionWalk),
-        int(m.choice!.postingsWords),
+        int(m.choice!.companionWords),
         ms(summarize(m.coldPostings).p50),
         ms(summarize(m.coldFull).p50),
       ]),

@@ -24,18 +24,26 @@ export type RankingPlan = 'postings' | 'full';
 export interface PlanEstimate {
   /** Passages the full ranking walks for the required words: their rarest word's. */
   requiredWalk: number;
+  /** Several required words (a phrase, or all of them): only the passages holding all are scored. */
+  intersected: boolean;
   /** For the boosts (the reader's diacritics, NEAR): each one's rarest word's, summed. */
   boostWalk: number;
   /** For the conditions (matched, not scored): each one's rarest word's, summed. */
   conditionWalk: number;
-  /** Passages of every word the postings plan reads the bounds of (a bound per block of them). */
-  postingsWords: number;
+  /**
+   * Passages of the words the postings plan reads beside the one it leads with (the rarest required
+   * word): the boosts', the conditions', the other required words' — their bounds, and their blocks
+   * for each candidate of the leading word.
+   */
+  companionWords: number;
 }
 
 /** Microseconds per passage of each part, per engine (bench/search, decision 0057). */
 export interface PlanWeights {
-  /** A match of the required words ranked in full. */
+  /** A passage of one required word ranked in full (every passage of the word is a match). */
   ranked: number;
+  /** A passage of the rarest of several required words walked (only those holding all are scored). */
+  intersected: number;
   /** A passage of a boost walked by the full ranking. */
   boost: number;
   /**
@@ -47,8 +55,8 @@ export interface PlanWeights {
   condition: number;
   /** The postings plan: before any block (statements, the directory). */
   postingsBase: number;
-  /** … per passage of its words (the bounds of their blocks, the blocks read for candidates). */
-  postingsWord: number;
+  /** … per passage of its companion words (the bounds of their blocks, the blocks read for candidates). */
+  companionWord: number;
   /**
    * The full ranking is never chosen past this many passages of the required words (PostgreSQL
    * ranks exactly up to its EXACT_PASSAGES only).
@@ -56,23 +64,27 @@ export interface PlanWeights {
   exactUpTo: number;
 }
 
+// Measured with bench/search at 200,000 passages (decision 0057): per search, both plans forced in
+// the same run; the weights put the turn where the two plans' times cross.
 export const PLAN_WEIGHTS: Readonly<Record<'sqlite' | 'postgres', PlanWeights>> = {
   sqlite: {
-    ranked: 0.8,
+    ranked: 1,
+    intersected: 0.35,
     boost: 0.4,
     boostsSkippedUpTo: 600,
     condition: 0.2,
     postingsBase: 3_000,
-    postingsWord: 0.05,
+    companionWord: 0.1,
     exactUpTo: Infinity,
   },
   postgres: {
-    ranked: 6,
+    ranked: 3,
+    intersected: 1.5,
     boost: 0,
     boostsSkippedUpTo: Infinity,
     condition: 1,
     postingsBase: 8_000,
-    postingsWord: 0.05,
+    companionWord: 0.1,
     exactUpTo: 5_000,
   },
 };
@@ -99,20 +111,26 @@ export function estimatePlans(
   for (const clause of [query.required, ...query.boosts, ...conditions])
     for (const word of clause.words) words.set(`${clause.form}:${word}`, passagesOf(clause.form, word));
   const requiredWalk = rarest(query.required);
-  if (requiredWalk === 0) return { requiredWalk: 0, boostWalk: 0, conditionWalk: 0, postingsWords: 0 };
+  const intersected = new Set(query.required.words).size > 1;
+  if (requiredWalk === 0) return { requiredWalk: 0, intersected, boostWalk: 0, conditionWalk: 0, companionWords: 0 };
   return {
     requiredWalk,
+    intersected,
     boostWalk: sum(query.boosts),
     conditionWalk: sum(conditions),
-    postingsWords: [...words.values()].reduce((n, p) => n + p, 0),
+    // Every word's passages but the leading word's.
+    companionWords: [...words.values()].reduce((n, p) => n + p, 0) - requiredWalk,
   };
 }
 
 /** The cheaper plan by the engine's weights; `limit` caps the full ranking's walk (tests force a plan with it). */
 export function choosePlan(estimate: PlanEstimate, weights: PlanWeights, limit = Infinity): PlanChoice {
   const boosts = estimate.requiredWalk > weights.boostsSkippedUpTo ? estimate.boostWalk * weights.boost : 0;
-  const fullCost = estimate.requiredWalk * weights.ranked + boosts + estimate.conditionWalk * weights.condition;
-  const postingsCost = weights.postingsBase + estimate.postingsWords * weights.postingsWord;
+  const fullCost =
+    estimate.requiredWalk * (estimate.intersected ? weights.intersected : weights.ranked) +
+    boosts +
+    estimate.conditionWalk * weights.condition;
+  const postingsCost = weights.postingsBase + estimate.companionWords * weights.companionWord;
   const fullAllowed = estimate.requiredWalk <= Math.min(weights.exactUpTo, limit);
   return { ...estimate, fullCost, postingsCost, plan: fullAllowed && fullCost <= postingsCost ? 'full' : 'postings' };
 }

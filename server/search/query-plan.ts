@@ -15,7 +15,7 @@ import type { EngineQuery, MatchClause } from './search-index.ts';
  *
  * Both give the same page (the same items in the same order, the same passages per item and the
  * same counts): the choice changes only the time. Each plan's cost is estimated from the words'
- * passages (search_terms) with weights per engine measured with bench/search.
+ * passages (search_terms) with weights per engine (PLAN_WEIGHTS).
  */
 
 export type RankingPlan = 'postings' | 'full';
@@ -64,8 +64,9 @@ export interface PlanWeights {
   exactUpTo: number;
 }
 
-// Measured with bench/search at 200,000 passages (decision 0057): per search, both plans forced in
-// the same run; the weights put the turn where the two plans' times cross.
+// SQLite's: read from bench/search at 200,000 passages, both plans forced per search in one run
+// (decision 0057). PostgreSQL's are not measured yet: its full ranking costs several times SQLite's
+// per match (decision 0047's runs), and it is exact up to EXACT_PASSAGES only.
 export const PLAN_WEIGHTS: Readonly<Record<'sqlite' | 'postgres', PlanWeights>> = {
   sqlite: {
     ranked: 1,

@@ -64,9 +64,9 @@ export interface PlanWeights {
   exactUpTo: number;
 }
 
-// SQLite's: read from bench/search at 200,000 passages, both plans forced per search in one run
-// (decision 0057). PostgreSQL's are not measured yet: its full ranking costs several times SQLite's
-// per match (decision 0047's runs), and it is exact up to EXACT_PASSAGES only.
+// Read from bench/search at 200,000 passages on each engine, both plans forced per search in one
+// run (decision 0057). PostgreSQL ranks a word alone in full at several times SQLite's cost per
+// match (it reads each match's positions from its row), and exactly up to EXACT_PASSAGES only.
 export const PLAN_WEIGHTS: Readonly<Record<'sqlite' | 'postgres', PlanWeights>> = {
   sqlite: {
     ranked: 1,
@@ -80,11 +80,11 @@ export const PLAN_WEIGHTS: Readonly<Record<'sqlite' | 'postgres', PlanWeights>> 
   },
   postgres: {
     ranked: 3,
-    intersected: 1.5,
+    intersected: 1,
     boost: 0,
     boostsSkippedUpTo: Infinity,
-    condition: 1,
-    postingsBase: 8_000,
+    condition: 0.5,
+    postingsBase: 2_000,
     companionWord: 0.1,
     exactUpTo: 5_000,
   },

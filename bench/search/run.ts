@@ -31,7 +31,9 @@ import { tsqueryLiteral } from '#server/search/postgres-search-index.ts';
 import { ITEM_SPAN, itemKeyOf, RESULT_TYPE_OF_KIND, SearchKind, SEQ_SPAN } from '#server/search/passage-id.ts';
 import type { EngineQuery, MatchClause } from '#server/search/search-index.ts';
 import { indexArticle, indexBook, SEARCH_INDEX_VERSION } from '#server/services/search-indexer.service.ts';
-import { planQuery } from '#server/services/search.service.ts';
+import type { PlanChoice } from '#server/search/query-plan.ts';
+import { conditionClauses } from '#server/services/search-query.ts';
+import { createSearchService, planQuery } from '#server/services/search.service.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import {
   articleRows,
@@ -66,7 +68,8 @@ function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
     'Usage: npm run bench:search -- [--passages N] [--queries K] [--engine sqlite] [--dir PATH] [--reuse]\n' +
-      '         [--seed TEXT] [--tx N] [--index rebuild|batched] [--reindex] [--skip-warmup]',
+      '         [--seed TEXT] [--tx N] [--index rebuild|batched] [--reindex] [--skip-warmup]\n' +
+      '         [--pg-url URL] [--pg-database NAME] [--load [--clients N] [--requests N]]',
   );
   process.exit(2);
 }
@@ -92,6 +95,7 @@ try {
       reindex: { type: 'boolean', default: false },
       'skip-warmup': { type: 'boolean', default: false },
       'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+      'pg-database': { type: 'string', default: 'phap_bao_search_bench' },
       load: { type: 'boolean', default: false },
       clients: { type: 'string', default: '16' },
       requests: { type: 'string', default: '40' },
@@ -114,6 +118,7 @@ const options = {
   reindex: parsed.reindex,
   skipWarmUp: parsed['skip-warmup'],
   pgUrl: parsed['pg-url'],
+  pgDatabase: parsed['pg-database'],
   load: parsed.load,
   clients: positiveInt(parsed.clients, '--clients'),
   requests: positiveInt(parsed.requests, '--requests'),
@@ -123,7 +128,9 @@ if (options.engine !== 'sqlite' && options.engine !== 'postgres')
 const onPostgres = options.engine === 'postgres';
 // PostgreSQL: a database of its own on the server of --pg-url (created, and dropped after the run
 // unless --reuse keeps it), never the one DATABASE_URL names.
-const PG_DATABASE = 'phap_bao_search_bench';
+// Its own database (several benchmarks may run beside each other): a plain identifier only.
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.pgDatabase)) usage('--pg-database must be a lower-case identifier');
+const PG_DATABASE = options.pgDatabase;
 if (options.index !== 'rebuild' && options.index !== 'batched') usage('--index must be rebuild or batched');
 if (options.reuse && !options.dir && !onPostgres)
   usage('--reuse needs --dir (the temporary folder is removed after each run)');
@@ -302,6 +309,13 @@ interface Measured {
   sameOrder: boolean | null;
   /** The first five items are the exact top 5, in order. */
   sameTop5: boolean | null;
+  /** The plan the service chose (decision 0057), with its estimate; null inside one item. */
+  choice: PlanChoice | null;
+  /** Cold, every search of the library forced through the postings / the full ranking. */
+  coldPostings: number[];
+  coldFull: number[];
+  /** The forced plans' answers equal the chosen plan's (items, passages, counts, totals). */
+  samePlans: boolean;
 }
 
 /**
@@ -511,8 +525,22 @@ async function measureQueries(database: Database, services: Services, queries: B
       overlap: null,
       sameOrder: null,
       sameTop5: null,
+      choice: null,
+      coldPostings: [],
+      coldFull: [],
+      samePlans: true,
     });
   }
+
+  // The same service with each plan forced: the cold time of both plans beside the chosen one.
+  const forced = {
+    postings: createSearchService({ repos, logger: createLogger('silent'), options: { plan: 'postings' } }),
+    full: createSearchService({ repos, logger: createLogger('silent'), options: { plan: 'full' } }),
+  };
+  const answerOf = (r: SearchResult) => JSON.stringify([r.items, r.total, r.countsByType, r.countsCapped]);
+  for (const m of measured)
+    if (m.plan && m.within === undefined)
+      m.choice = await repos.search.postings.choosePlan(m.plan, conditionClauses(m.query.request.conditions));
 
   // One pass not counted: SQLite's page cache and the JIT warm up.
   const warmupStarted = performance.now();
@@ -531,6 +559,15 @@ async function measureQueries(database: Database, services: Services, queries: B
       m.items = result.countsByType.all;
       m.total = result.total;
       m.suggestion = result.suggestion;
+      for (const plan of ['postings', 'full'] as const) {
+        await forgetAll();
+        forced[plan].invalidate();
+        const [coldForced, forcedResult] = await time<SearchResult>(() => forced[plan].search(m.query.request));
+        (plan === 'postings' ? m.coldPostings : m.coldFull).push(coldForced);
+        if (answerOf(forcedResult) !== answerOf(result)) m.samePlans = false;
+      }
+      await forgetAll();
+      await services.search.search(m.query.request);
       services.search.invalidate();
       const [stored] = await time(() => services.search.search(m.query.request));
       m.stored.push(stored);
@@ -953,20 +990,85 @@ out(
 out();
 out(
   table(
-    ['id', 'query', 'items', 'passages', 'cold', 'stored', 'warm', 'engine', 'match', `overlap@${TOP}`],
+    [
+      'id',
+      'query',
+      'items',
+      'passages',
+      'plan (est. full / postings)',
+      'cold',
+      'postings',
+      'full',
+      'stored',
+      'warm',
+      'engine',
+      'match',
+      `overlap@${TOP}`,
+    ],
     measured.map((m) => [
       m.query.id,
       describe(m.query.request) + (m.suggestion ? ` → suggests "${m.suggestion}"` : ''),
       int(m.items),
       m.plan ? int(m.passages) : '–',
+      m.choice
+        ? `${m.choice.plan} (${ms(m.choice.fullCost / 1000)} / ${ms(m.choice.postingsCost / 1000)})${m.samePlans ? '' : ' ≠'}`
+        : '–',
       ms(summarize(m.cold).p50),
+      ms(summarize(m.coldPostings).p50),
+      ms(summarize(m.coldFull).p50),
       ms(summarize(m.stored).p50),
       ms(summarize(m.warm).p50),
       ms(summarize(m.engine).p50),
       ms(summarize(m.match).p50),
       m.overlap === null ? 'n/a' : `${Math.round(m.overlap * 100)} %${m.sameOrder ? ' =' : ''}`,
     ]),
-    [false, false, true, true, true, true, true, true, true, true],
+    [false, false, true, true, false, true, true, true, true, true, true, true, true],
+  ),
+);
+out();
+
+out('## Cold by plan (ms): the chosen plan, the postings forced, the full ranking forced');
+out();
+out(
+  'plan above = the plan chosen, with the estimated cost of the full ranking and of the postings (ms, query-plan.ts); ' +
+    '“≠” would mark a forced plan whose answer differs from the chosen one. ' +
+    `Answers equal across plans: ${measured.filter((m) => m.samePlans).length}/${measured.length}.`,
+);
+out();
+out(
+  table(
+    ['class', 'chosen p50', 'p95', 'p99', 'postings p50', 'p95', 'p99', 'full p50', 'p95', 'p99'],
+    [...QUERY_CLASSES, 'all'].flatMap((cls) => {
+      const of = measured.filter((m) => cls === 'all' || m.query.cls === cls);
+      if (of.length === 0) return [];
+      const three = (pick: (m: Measured) => number[]) => {
+        const s_ = summarize(of.flatMap(pick));
+        return [ms(s_.p50), ms(s_.p95), ms(s_.p99)];
+      };
+      return [[cls, ...three((m) => m.cold), ...three((m) => m.coldPostings), ...three((m) => m.coldFull)]];
+    }),
+    [false, ...Array<boolean>(9).fill(true)],
+  ),
+);
+out();
+
+out('## What the plan estimate read (passages, query-plan.ts)');
+out();
+out(
+  table(
+    ['id', 'required walk', 'boost walk', 'condition walk', 'companion words', 'cold postings', 'cold full'],
+    measured
+      .filter((m) => m.choice)
+      .map((m) => [
+        m.query.id,
+        int(m.choice!.requiredWalk),
+        int(m.choice!.boostWalk),
+        int(m.choice!.conditionWalk),
+        int(m.choice!.companionWords),
+        ms(summarize(m.coldPostings).p50),
+        ms(summarize(m.coldFull).p50),
+      ]),
+    [false, true, true, true, true, true, true],
   ),
 );
 out();

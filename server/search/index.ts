@@ -2,9 +2,10 @@ import { PostgresAdapter } from 'kysely';
 import type { Executor } from '#server/db/database.ts';
 import { createFts5SearchIndex } from './fts5-search-index.ts';
 import { SearchKind } from './passage-id.ts';
-import { createPostgresSearchIndex, type PostgresSearchOptions } from './postgres-search-index.ts';
-import { createPostings } from './postings.ts';
-import { conditionCheck, postingsPage, type PostingsAnswer } from './postings-ranking.ts';
+import { createPostgresSearchIndex, EXACT_PASSAGES, type PostgresSearchOptions } from './postgres-search-index.ts';
+import { createPostings, termKey } from './postings.ts';
+import { conditionCheck, COUNT_LIMIT, postingsPage, type PostingsAnswer } from './postings-ranking.ts';
+import { choosePlan, estimatePlans, PLAN_WEIGHTS, type PlanChoice } from './query-plan.ts';
 import type { EngineQuery, MatchClause, SearchIndex } from './search-index.ts';
 
 const KINDS = Object.values(SearchKind);
@@ -19,6 +20,13 @@ export interface PostingsIndex {
     query: EngineQuery,
     options: { kinds: readonly number[]; offset: number; limit: number; conditions?: readonly MatchClause[] },
   ): Promise<PostingsAnswer | null>;
+  /**
+   * The cheaper exact plan for a search of the library (query-plan.ts), from its words' passages
+   * (one read of search_terms).
+   */
+  choosePlan(query: EngineQuery, conditions: readonly MatchClause[]): Promise<PlanChoice>;
+  /** Items counted per kind when several words are required or conditions are given. */
+  countLimit: number;
   /** Forgets every posting; the writes skip the postings until `rebuild` (a full index rebuild). */
   clear(): Promise<void>;
   /** Builds the postings from the passages. */
@@ -33,10 +41,12 @@ export function createSearchIndex(
   db: Executor,
   options: PostgresSearchOptions = {},
 ): SearchIndex & { postings: PostingsIndex } {
-  const engine =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? createPostgresSearchIndex(db, options)
-      : createFts5SearchIndex(db);
+  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const engine = onPostgres ? createPostgresSearchIndex(db, options) : createFts5SearchIndex(db);
+  // PostgreSQL's full ranking is exact up to its exactPassages only: never chosen past them.
+  const weights = onPostgres
+    ? { ...PLAN_WEIGHTS.postgres, exactUpTo: options.exactPassages ?? EXACT_PASSAGES }
+    : PLAN_WEIGHTS.sqlite;
   const store = createPostings(db, () => engine.totals(), options.blockPostings);
   return {
     ...engine,
@@ -65,6 +75,14 @@ export function createSearchIndex(
           allowed: conditions.length > 0 ? conditionCheck(store, conditions, figures) : undefined,
         });
       },
+      async choosePlan(query, conditions) {
+        const clauses = [query.required, ...query.boosts, ...conditions];
+        const keys = [...new Set(clauses.flatMap((c) => c.words.map((w) => termKey(c.form, w))))];
+        const rows = await store.terms(keys);
+        const estimate = estimatePlans(query, conditions, (form, word) => rows.get(termKey(form, word))?.passages ?? 0);
+        return choosePlan(estimate, weights, options.fullRankingWalk);
+      },
+      countLimit: options.countLimit ?? COUNT_LIMIT,
       clear: store.clear,
       async rebuild() {
         // Passages written before lengths were kept (the transcripts a rebuild keeps) get theirs,

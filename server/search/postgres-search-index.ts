@@ -154,6 +154,8 @@ export interface PostgresSearchOptions {
   blockPostings?: number;
   /** Items counted per kind when several words are required (postings-ranking.ts), smaller in tests. */
   countLimit?: number;
+  /** The full ranking is chosen only up to this many passages of the required words (query-plan.ts); tests set it. */
+  fullRankingWalk?: number;
 }
 
 /** The PostgreSQL implementation: tsvector columns with GIN indexes beside each passage. */

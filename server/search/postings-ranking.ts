@@ -488,6 +488,26 @@ async function matchingPassages(search: PostingsSearch, itemKey: number, limit =
 }
 
 /**
+ * Whether a search's counts per kind stop at the counting limit: several required words or
+ * conditions (their items are counted by walking postings). One word's counts are kept exact.
+ */
+export function countedUpToLimit(query: EngineQuery, conditions: readonly unknown[]): boolean {
+  return query.required.words.length > 1 || conditions.length > 0;
+}
+
+/** Exact counts per kind cut at the limit, as a count that walked postings would give them. */
+export function capKindCounts(exact: ReadonlyMap<number, number>, limit: number): KindCounts {
+  const counts = new Map<number, number>();
+  const capped = new Set<number>();
+  // In kind order, as the postings count them.
+  for (const [kind, n] of [...exact].sort((a, b) => a[0] - b[0])) {
+    if (n > 0) counts.set(kind, Math.min(n, limit));
+    if (n > limit) capped.add(kind);
+  }
+  return { counts, capped };
+}
+
+/**
  * Items matching the query per kind. One required word: its items per kind, kept by every write.
  * Otherwise the leading word's postings are walked in id order (an item's first match is enough:
  * the rest of the item is skipped), up to `limit` items per kind.
@@ -501,7 +521,7 @@ async function countItems(
   allowed?: ConditionCheck,
 ): Promise<KindCounts> {
   const capped = new Set<number>();
-  if (query.required.words.length === 1 && !allowed) {
+  if (!countedUpToLimit(query, allowed ? [allowed] : [])) {
     // Exact whatever their size: kept by every write.
     const counts = await postings.kindItems(search.directories.get(search.required[0]!)!.term.id);
     return { counts, capped };

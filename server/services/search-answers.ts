@@ -3,6 +3,7 @@ import type { Logger } from '#server/logger.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { RESULT_TYPE_OF_KIND, splitItemKey } from '#server/search/passage-id.ts';
 import { SEARCH_RANKING_VERSION } from '#server/search/ranking.ts';
+import type { RankingPlan } from '#server/search/query-plan.ts';
 import type { EngineQuery, ItemHit, MatchClause } from '#server/search/search-index.ts';
 
 /*
@@ -68,6 +69,11 @@ export interface SearchServiceOptions {
   storeAfterMs?: number;
   /** The ranking rule's version in every key (tests stand in for a deploy that changes the rule). */
   rankingVersion?: string;
+  /**
+   * Searches of the library always by this plan instead of the cheaper one (tests and the
+   * benchmark compare them; decision 0057).
+   */
+  plan?: RankingPlan;
 }
 
 export function createRankedAnswers(deps: {

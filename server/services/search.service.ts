@@ -5,6 +5,7 @@ import { suggestFromTyping } from '#common/text/typing-conversion.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Repositories } from '#server/repositories/index.ts';
 import { itemKeyOf, RESULT_TYPE_OF_KIND, SearchKind, splitItemKey } from '#server/search/passage-id.ts';
+import { capKindCounts, countedUpToLimit, type KindCounts } from '#server/search/postings-ranking.ts';
 import type { EngineQuery, ItemHit, MatchClause } from '#server/search/search-index.ts';
 import {
   CACHE_TTL_MS,
@@ -53,6 +54,17 @@ interface PageOfHits {
 
 const KINDS = Object.values(SearchKind);
 
+/** Counts per kind (and the kinds past the counting limit) as counts per result type. */
+function countsOfKinds(kinds: KindCounts): { counts: CountsByType; capped: SearchType[] } {
+  const counts = emptyCounts();
+  for (const [kind, items] of kinds.counts) {
+    counts[RESULT_TYPE_OF_KIND[kind] ?? 'book'] += items;
+    counts.all += items;
+  }
+  const capped = [...new Set([...kinds.capped].map((kind) => RESULT_TYPE_OF_KIND[kind] ?? 'book'))];
+  return { counts, capped: capped.length > 0 ? ['all', ...capped] : [] };
+}
+
 export function createSearchService(deps: {
   repos: Repositories;
   logger: Logger;
@@ -64,15 +76,14 @@ export function createSearchService(deps: {
   const answers = createRankedAnswers({ repos, logger, now, options: deps.options });
   const popular = createPopularSearches({ repos, logger, now });
   const pages = new Map<string, { at: number; generation: number; page: AnsweredPage }>();
+  const forcedPlan = deps.options?.plan;
 
   /** The answer for a plan, one page of it, presented. */
   async function answer(request: SearchRequest, plan: EngineQuery | null, within: number | undefined) {
     const conditions = conditionClauses(request.conditions);
     if (!plan) return { items: [] as SearchItem[], total: 0, counts: emptyCounts(), capped: [] as SearchType[] };
     const start = (request.page - 1) * request.perPage;
-    const { pageHits, total, counts, capped } =
-      (await fromPostings(request, plan, conditions, within, start)) ??
-      (await fromRanking(request, await answers.rank(plan, conditions, within), start));
+    const { pageHits, total, counts, capped } = await pageOfHits(request, plan, conditions, within, start);
     const presentable = await presentables(
       repos,
       pageHits.map((h) => h.itemKey),
@@ -101,48 +112,58 @@ export function createSearchService(deps: {
     return { items, total, counts, capped };
   }
 
-  /** A page of the full ranking. */
-  function fromRanking(request: SearchRequest, ranked: RankedAnswer, start: number): PageOfHits {
-    const ofType =
-      request.type === 'all'
-        ? ranked.items
-        : ranked.items.filter((i) => RESULT_TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
-    return {
-      pageHits: ofType.slice(start, start + request.perPage),
-      total: ofType.length,
-      counts: ranked.counts,
-      capped: [],
-    };
-  }
-
   /**
-   * A page from the postings index (server/search/postings-ranking.ts, decision 0047): the same
-   * items in the same order as the full ranking, without scoring every match. Null inside one item
-   * (its matches are few: the engine ranks them) and while the index is being rebuilt.
+   * The page from the cheaper exact plan (server/search/query-plan.ts, decision 0057): the full
+   * ranking when the engine walks few passages, else the postings index. Inside one item the engine
+   * ranks (its matches are few); while the postings are rebuilt, too.
    */
-  async function fromPostings(
+  async function pageOfHits(
     request: SearchRequest,
     plan: EngineQuery,
     conditions: MatchClause[],
     within: number | undefined,
     start: number,
+  ): Promise<PageOfHits> {
+    const counted = within === undefined && countedUpToLimit(plan, conditions);
+    const ranked = async () => fromRanking(request, await answers.rank(plan, conditions, within), start, counted);
+    if (within !== undefined) return ranked();
+    const chosen = forcedPlan ?? (await repos.search.postings.choosePlan(plan, conditions)).plan;
+    if (chosen === 'full') return ranked();
+    return (await fromPostings(request, plan, conditions, start)) ?? ranked();
+  }
+
+  /**
+   * A page of the full ranking. `counted`: counts per kind stop at the counting limit, as the
+   * postings count them (several words, or conditions), so that either plan gives the same answer.
+   */
+  function fromRanking(request: SearchRequest, ranked: RankedAnswer, start: number, counted: boolean): PageOfHits {
+    const ofType =
+      request.type === 'all'
+        ? ranked.items
+        : ranked.items.filter((i) => RESULT_TYPE_OF_KIND[splitItemKey(i.itemKey).kind] === request.type);
+    const pageHits = ofType.slice(start, start + request.perPage);
+    if (!counted) return { pageHits, total: ofType.length, counts: ranked.counts, capped: [] };
+    const perKind = new Map<number, number>();
+    for (const item of ranked.items) {
+      const { kind } = splitItemKey(item.itemKey);
+      perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
+    }
+    const { counts, capped } = countsOfKinds(capKindCounts(perKind, repos.search.postings.countLimit));
+    return { pageHits, total: counts[request.type], counts, capped };
+  }
+
+  /** A page from the postings index (server/search/postings-ranking.ts, decision 0047); null while it is rebuilt. */
+  async function fromPostings(
+    request: SearchRequest,
+    plan: EngineQuery,
+    conditions: MatchClause[],
+    start: number,
   ): Promise<PageOfHits | null> {
-    if (within !== undefined) return null;
     const kinds = KINDS.filter((k) => request.type === 'all' || RESULT_TYPE_OF_KIND[k] === request.type);
     const page = await repos.search.postings.page(plan, { kinds, offset: start, limit: request.perPage, conditions });
     if (!page) return null;
-    const counts = emptyCounts();
-    for (const [kind, items] of page.counts) {
-      counts[RESULT_TYPE_OF_KIND[kind] ?? 'book'] += items;
-      counts.all += items;
-    }
-    const capped = [...new Set([...page.capped].map((kind) => RESULT_TYPE_OF_KIND[kind] ?? 'book'))];
-    return {
-      pageHits: page.items,
-      total: counts[request.type],
-      counts,
-      capped: capped.length > 0 ? ['all', ...capped] : [],
-    };
+    const { counts, capped } = countsOfKinds(page);
+    return { pageHits: page.items, total: counts[request.type], counts, capped };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchResult, ZSearchRequestSchema } from '#common/contracts/search.schema.ts';
 import { indexBook } from '#server/services/search-indexer.service.ts';
-import { planQuery } from '#server/services/search-query.ts';
+import { conditionClauses, planQuery } from '#server/services/search-query.ts';
 import { factories, type MadeBook } from '../factories/tables.ts';
 import { apiClient } from '../support/api-client.ts';
 import { availableEngines } from '../support/databases.ts';
@@ -373,6 +373,65 @@ describe.each(engines)('searches of the library from the postings index on %s', 
     await repos.search.postings.rebuild();
     expect(ranked).toEqual(fromPostings);
     expect(await answers()).toEqual(fromPostings);
+  });
+});
+
+describe.each(engines)('the cheaper exact plan per search on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers the same whichever plan is taken: the chosen one, the postings forced, the full ranking forced', async () => {
+    const { createSearchService } = await import('#server/services/search.service.ts');
+    const { createRepositories } = await import('#server/repositories/index.ts');
+    const { createSearchIndex } = await import('#server/search/index.ts');
+    const { createLogger } = await import('#server/logger.ts');
+    const db = t.db.database.db;
+    // Counts of several words stop at 3 items a kind: the full ranking must stop them alike.
+    const reposWith = (fullRankingWalk?: number) => ({
+      ...createRepositories(db),
+      search: createSearchIndex(db, { countLimit: 3, fullRankingWalk }),
+    });
+    const requests = [
+      { query: 'phật', type: 'all' as const, page: 1 },
+      { query: 'phat', type: 'all' as const, page: 2, mode: 'broad' as const },
+      { query: 'và', type: 'book' as const, page: 1 },
+      { query: 'phật giáo', type: 'all' as const, page: 1 },
+      { query: 'phật giáo', type: 'article' as const, page: 2 },
+      { query: 'của và là', type: 'all' as const, page: 1, mode: 'broad' as const },
+      { query: 'của và là', type: 'book' as const, page: 2, mode: 'broad' as const },
+      { query: 'bồ tát', type: 'all' as const, page: 1 },
+      { query: 'bo tat quan the am', type: 'all' as const, page: 1, mode: 'broad' as const },
+      { query: 'Phật', type: 'all' as const, page: 1, conditions: ['chùa'] },
+      { query: 'tâm', type: 'all' as const, page: 1, mode: 'broad' as const, conditions: ['phat', 'bồ tát'] },
+      { query: 'thiền', type: 'all' as const, page: 1, conditions: ['nhật bản'] },
+      { query: 'xyzzy phật', type: 'all' as const, page: 1 },
+    ].map((r) => ({ mode: 'strict' as const, conditions: [] as string[], perPage: 4, ...r }));
+    const estimates = await Promise.all(
+      requests.map((r) =>
+        reposWith().search.postings.choosePlan(planQuery(r.query, r.mode)!, conditionClauses(r.conditions)),
+      ),
+    );
+    // A limit between the searches' walks, so that the chosen plan is sometimes each of the two.
+    const walks = estimates.map((e) => e.requiredWalk).sort((a, b) => a - b);
+    const middle = walks[Math.floor(walks.length / 2)]!;
+    expect(walks.some((w) => w <= middle) && walks.some((w) => w > middle)).toBe(true);
+    const answers = async (repos: ReturnType<typeof reposWith>, plan?: 'postings' | 'full') => {
+      const service = createSearchService({ repos, logger: createLogger('silent'), options: { plan } });
+      const out: SearchResult[] = [];
+      for (const request of requests) out.push(await service.search(request));
+      return out;
+    };
+    const byPostings = await answers(reposWith(), 'postings');
+    expect(byPostings.filter((r) => r.items.length > 0).length).toBeGreaterThan(10);
+    // The limit of 3 did cut some counts.
+    expect(byPostings.some((r) => r.countsCapped.length > 0)).toBe(true);
+    expect(await answers(reposWith(), 'full')).toEqual(byPostings);
+    expect(await answers(reposWith(middle))).toEqual(byPostings);
   });
 });
 

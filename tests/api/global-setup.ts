@@ -8,7 +8,7 @@ import { makeDemoLibraryImage, type DemoLibraryImage } from '../support/demo-lib
  * importing it again, which took longer than most files' tests.
  */
 export default async function setup(project: TestProject) {
-  const made = [];
+  const made: Awaited<ReturnType<typeof makeDemoLibraryImage>>[] = [];
   const images: Partial<Record<'sqlite' | 'postgres', DemoLibraryImage>> = {};
   for (const engine of await availableEngines()) {
     const one = await makeDemoLibraryImage(engine);

@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   onReplicaError?: (error: unknown) => void;
   /** A file path, or ':memory:'. */
   sqlitePath?: string;
+  /** SQLite in memory, started from the bytes of a database file (the tests' copy of an imported library). */
+  sqliteImage?: Buffer;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
@@ -53,7 +55,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(options.sqliteImage ?? file);
   // WAL lets readers and the one writer work at once; foreign keys are off in SQLite unless asked.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

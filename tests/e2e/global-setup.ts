@@ -9,6 +9,7 @@ import { startMailCatcher } from '../support/mail-catcher.ts';
 import { startOidcProvider, TEST_CLIENT } from './support/oidc-provider.ts';
 import { startLibraryServer } from './support/library-server.ts';
 import { freePort, stopProcess } from './support/processes.ts';
+import { createAdmin, SHARED_ADMIN } from './support/session.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -61,6 +62,8 @@ export default async function setup(project: TestProject) {
     },
     { port, readyPath: '/' },
   );
+  // Its administrator, made once with the admin command (tests/e2e/support/session.ts).
+  await createAdmin(dataDir, SHARED_ADMIN.username, SHARED_ADMIN.password);
   project.provide('baseURL', baseURL);
   // Tests that need content the site cannot make yet (a YouTube item) write it into this library.
   project.provide('dataDir', dataDir);

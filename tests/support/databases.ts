@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 import { openDatabase, type Database, type DialectName } from '#server/db/database.ts';
@@ -43,6 +44,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * A new database holding what `image` holds: SQLite in memory from a database file's bytes, or a
+ * PostgreSQL database made from a template database (CREATE DATABASE … TEMPLATE copies its files).
+ */
+export async function copyTestDatabase(
+  engine: DialectName,
+  image: { sqliteFile?: string; postgresTemplate?: string },
+): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
+    const database = openDatabase({ sqliteImage: fs.readFileSync(image.sqliteFile!) });
+    return { database, drop: () => database.close() };
+  }
+  return newPostgresDatabase(`TEMPLATE ${image.postgresTemplate!}`);
+}
+
 /** A new, migrated, empty database of the given engine: in memory for SQLite, a fresh database for PostgreSQL. */
 export async function createTestDatabase(engine: DialectName): Promise<TestDatabase> {
   if (engine === 'sqlite') {
@@ -50,15 +66,21 @@ export async function createTestDatabase(engine: DialectName): Promise<TestDatab
     await migrateToLatest(database);
     return { database, drop: () => database.close() };
   }
+  const made = await newPostgresDatabase('');
+  await migrateToLatest(made.database);
+  return made;
+}
+
+/** A new PostgreSQL database (`options`: what CREATE DATABASE is told besides its name). */
+async function newPostgresDatabase(options: string): Promise<TestDatabase> {
   const name = `phap_bao_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} ${options}`);
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   const database = openDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(database);
   return {
     database,
     url: url.toString(),

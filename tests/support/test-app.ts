@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { ZSessionResponseSchema } from '#common/contracts/auth.schema.ts';
 import type { DialectName } from '#server/db/database.ts';
 import { createApp } from '#server/app.ts';
@@ -13,7 +14,7 @@ import type { ContentNotices } from '#server/services/content-notices.ts';
 import type { ReadinessDependency } from '#server/services/health.service.ts';
 import type { SharedCounters } from '#server/services/shared-counters.ts';
 import { newReader } from '../factories/reader.ts';
-import { createTestDatabase, type TestDatabase } from './databases.ts';
+import { copyTestDatabase, createTestDatabase, type TestDatabase } from './databases.ts';
 
 export const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', 'data', 'demo');
 
@@ -57,7 +58,14 @@ export async function createTestApp(
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   fs.mkdirSync(env.MEDIA_DIR, { recursive: true });
   const logger = options.logger ?? createLogger('silent');
-  const db = options.database ?? (await createTestDatabase(engine));
+  // The demo library imported once for the run (tests/api/global-setup.ts), copied with its media;
+  // imported here when there is none, or when the file's clock or storage would change what it holds.
+  const image =
+    options.demo !== false && !options.database && !options.now && !env.MEDIA_S3_BUCKET
+      ? inject('demoLibraries')?.[engine]
+      : undefined;
+  const db = options.database ?? (image ? await copyTestDatabase(engine, image) : await createTestDatabase(engine));
+  if (image) fs.cpSync(image.mediaDir, env.MEDIA_DIR, { recursive: true });
   const media = openMediaStorage(env);
   const services = createServices({
     database: db.database,

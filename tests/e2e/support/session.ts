@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
 import { newReader, type Reader } from '../../factories/reader.ts';
 
 /** Signs up a fresh reader through the API and puts the session cookie into the browser context. */
@@ -21,22 +22,36 @@ export async function loginAs(context: BrowserContext, baseURL: string): Promise
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const run = promisify(execFile);
 
+/** The administrator of the shared library: made once by tests/e2e/global-setup.ts. */
+export const SHARED_ADMIN = { username: 'quantri01', password: 'mat-khau-quan-tri' } as const;
+
 /**
- * An administrator of the running library, made the way its operators do it (the admin command,
- * on the e2e server's data folder), then logged in through the API; returns the session token.
- * The command runs asynchronously: a synchronous spawn would stall the event loop long enough for
- * the server to close a kept-alive connection that fetch then reuses ("other side closed").
+ * Makes (or promotes) an administrator the way the library's operators do it: the admin command,
+ * on `dataDir`'s database. The command runs asynchronously: a synchronous spawn would stall the
+ * event loop long enough for a server to close a kept-alive connection that fetch then reuses
+ * ("other side closed").
  */
-export async function adminToken(
-  baseURL: string,
-  dataDir: string,
-  username = 'quantri01',
-  password = 'mat-khau-quan-tri',
-): Promise<string> {
+export async function createAdmin(dataDir: string, username: string, password: string): Promise<void> {
   await run(process.execPath, ['--import', 'tsx', 'server/cli/create-admin.ts', '--username', username], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: password, LOG_LEVEL: 'silent' },
   });
+}
+
+/**
+ * An administrator of the running library, made with the admin command (`createAdmin`), then
+ * logged in through the API; returns the session token. The shared library's administrator was
+ * made by the global setup, so its files only log in (the command costs seconds of tsx start-up).
+ */
+export async function adminToken(
+  baseURL: string,
+  dataDir: string,
+  username: string = SHARED_ADMIN.username,
+  password: string = SHARED_ADMIN.password,
+): Promise<string> {
+  const madeAtSetup =
+    dataDir === inject('dataDir') && username === SHARED_ADMIN.username && password === SHARED_ADMIN.password;
+  if (!madeAtSetup) await createAdmin(dataDir, username, password);
   const res = await fetch(`${baseURL}/api/v1/public/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -102,6 +102,9 @@ self.addEventListener('message', (event) => {
     caches
       .open(OFFLINE_READING_MARK_CACHE)
       .then(() => precache(ENTRIES))
+      // The page that asked may have started loading just before this worker activated, and
+      // activation's claim passed it by: claimed now, it opens downloaded links offline at once.
+      .then(() => self.clients.claim())
       .then(
         () => answer?.postMessage(APP_SHELL_KEPT_MESSAGE),
         (error: unknown) => answer?.postMessage(String(error)),
